@@ -1,0 +1,80 @@
+import { z } from 'zod';
+import { email, newPassword, personName, username } from './fields.ts';
+import { messages } from './messages.ts';
+import { userSettingsSchema } from './entities.ts';
+
+/**
+ * Login checks only the shape the form asks for (spec §5); whether the password is right is the server's business,
+ * and it answers the same for an unknown email as for a wrong password.
+ */
+export const loginBodySchema = z.strictObject({
+  email,
+  password: newPassword,
+});
+export type LoginBody = z.input<typeof loginBodySchema>;
+
+const signupFields = z.strictObject({
+  username,
+  email,
+  password: newPassword,
+  confirmPassword: z
+    .string({ error: messages.confirmRequired })
+    .min(1, { error: messages.confirmRequired }),
+});
+
+/** Signup (spec §5). "Passwords do not match" is checked as soon as both passwords are themselves valid. */
+export const signupBodySchema = signupFields.refine((body) => body.password === body.confirmPassword, {
+  error: messages.passwordsDoNotMatch,
+  path: ['confirmPassword'],
+  when: (payload) =>
+    signupFields.pick({ password: true, confirmPassword: true }).safeParse(payload.value).success,
+});
+export type SignupBody = z.input<typeof signupBodySchema>;
+
+/** Profile edit: every field optional so a screen can send only what changed. */
+export const profileUpdateBodySchema = z.strictObject({
+  firstName: personName.optional(),
+  lastName: personName.optional(),
+  email: email.optional(),
+  username: username.optional(),
+});
+export type ProfileUpdateBody = z.input<typeof profileUpdateBodySchema>;
+
+const passwordChangeFields = z.strictObject({
+  currentPassword: z
+    .string({ error: messages.currentPasswordRequired })
+    .min(1, { error: messages.currentPasswordRequired }),
+  newPassword,
+  confirmPassword: z
+    .string({ error: messages.confirmRequired })
+    .min(1, { error: messages.confirmRequired }),
+});
+
+/** Password change: needs the current password, and signs out every other session of the user. */
+export const passwordChangeBodySchema = passwordChangeFields.refine(
+  (body) => body.newPassword === body.confirmPassword,
+  {
+    error: messages.passwordsDoNotMatch,
+    path: ['confirmPassword'],
+    when: (payload) =>
+      passwordChangeFields.pick({ newPassword: true, confirmPassword: true }).safeParse(payload.value).success,
+  },
+);
+export type PasswordChangeBody = z.input<typeof passwordChangeBodySchema>;
+
+/** Settings are changed one toggle at a time, or several at once; at least one must be given. */
+export const settingsUpdateBodySchema = userSettingsSchema
+  .partial()
+  .strict()
+  .refine((body) => Object.keys(body).length > 0, { error: 'Nothing to update' });
+export type SettingsUpdateBody = z.input<typeof settingsUpdateBodySchema>;
+
+/** Where to go back to after signing in: only a path on this site, never another origin. */
+export const returnToSchema = z
+  .string()
+  .max(2048)
+  .regex(/^\/(?![/\\])/)
+  .catch('/');
+
+export const authProvidersSchema = z.object({ google: z.boolean() });
+export type AuthProviders = z.infer<typeof authProvidersSchema>;

@@ -1,0 +1,268 @@
+import { z } from 'zod';
+import { email, id, imageUrl, personName, timestamp, username } from './fields.ts';
+import { limits } from './limits.ts';
+
+/**
+ * The entities of spec §3 as the API returns them (JSON: ids are UUIDs, times ISO strings). Request bodies that
+ * create or change them live in requests.ts and account.ts.
+ */
+
+export const userSchema = z.object({
+  id,
+  username,
+  email,
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  profileImageUrl: imageUrl.nullable(),
+  createdAt: timestamp,
+  updatedAt: timestamp,
+});
+export type User = z.infer<typeof userSchema>;
+
+/** Relationship types in the order the family tree shows them, with their group labels (spec §3). */
+export const relationshipTypes = [
+  'grandparent',
+  'grandmother',
+  'grandfather',
+  'parent',
+  'mother',
+  'father',
+  'spouse',
+  'partner',
+  'sibling',
+  'brother',
+  'sister',
+  'child',
+  'son',
+  'daughter',
+  'grandchild',
+  'grandson',
+  'granddaughter',
+  'creator',
+  'other',
+] as const;
+export const relationshipTypeSchema = z.enum(relationshipTypes, { error: 'Please choose how you are related' });
+export type RelationshipType = z.infer<typeof relationshipTypeSchema>;
+
+export const relationshipGroupLabels: Record<RelationshipType, string> = {
+  grandparent: 'Grandparents',
+  grandmother: 'Grandmothers',
+  grandfather: 'Grandfathers',
+  parent: 'Parents',
+  mother: 'Mothers',
+  father: 'Fathers',
+  spouse: 'Spouses',
+  partner: 'Partners',
+  sibling: 'Siblings',
+  brother: 'Brothers',
+  sister: 'Sisters',
+  child: 'Children',
+  son: 'Sons',
+  daughter: 'Daughters',
+  grandchild: 'Grandchildren',
+  grandson: 'Grandsons',
+  granddaughter: 'Granddaughters',
+  creator: 'Family Creators',
+  other: 'Other Family Members',
+};
+
+export const familyRoles = ['admin', 'member'] as const;
+export const familyRoleSchema = z.enum(familyRoles);
+export type FamilyRole = z.infer<typeof familyRoleSchema>;
+
+export const familySchema = z.object({
+  id,
+  name: z.string().min(1).max(limits.familyNameMax),
+  description: z.string().max(limits.familyDescriptionMax).nullable(),
+  createdById: id,
+  createdAt: timestamp,
+});
+export type Family = z.infer<typeof familySchema>;
+
+/** What a member sees of another user: never their email settings or password state. */
+export const publicUserSchema = userSchema.pick({
+  id: true,
+  username: true,
+  firstName: true,
+  lastName: true,
+  profileImageUrl: true,
+});
+export type PublicUser = z.infer<typeof publicUserSchema>;
+
+export const familyMemberSchema = z.object({
+  id,
+  familyId: id,
+  userId: id,
+  role: familyRoleSchema,
+  relationshipType: relationshipTypeSchema.nullable(),
+  joinedAt: timestamp,
+  user: publicUserSchema,
+});
+export type FamilyMember = z.infer<typeof familyMemberSchema>;
+
+export const invitationSchema = z.object({
+  id,
+  familyId: id,
+  createdById: id,
+  createdAt: timestamp,
+  expiresAt: timestamp,
+  revokedAt: timestamp.nullable(),
+});
+export type Invitation = z.infer<typeof invitationSchema>;
+
+export const reactionTypes = ['like'] as const;
+export const reactionTypeSchema = z.enum(reactionTypes, { error: 'Unknown reaction' });
+
+export const postReactionSchema = z.object({
+  postId: id,
+  userId: id,
+  reactionType: reactionTypeSchema,
+  createdAt: timestamp,
+});
+export type PostReaction = z.infer<typeof postReactionSchema>;
+
+export const commentSchema = z.object({
+  id,
+  postId: id,
+  authorId: id,
+  content: z.string().min(1).max(limits.commentContentMax),
+  createdAt: timestamp,
+  author: publicUserSchema,
+});
+export type Comment = z.infer<typeof commentSchema>;
+
+export const postSchema = z.object({
+  id,
+  familyId: id,
+  authorId: id,
+  content: z.string().min(1).max(limits.postContentMax),
+  photoIds: z.array(id).max(limits.photosPerPost),
+  createdAt: timestamp,
+  updatedAt: timestamp,
+  author: publicUserSchema,
+  reactions: z.array(postReactionSchema),
+  comments: z.array(commentSchema),
+});
+export type Post = z.infer<typeof postSchema>;
+
+export const rsvpStatuses = ['attending', 'not_attending', 'pending'] as const;
+export const rsvpStatusSchema = z.enum(rsvpStatuses, { error: 'Please choose Attending or Can\'t Make It' });
+export type RsvpStatus = z.infer<typeof rsvpStatusSchema>;
+
+export const eventSchema = z.object({
+  id,
+  familyId: id,
+  createdById: id,
+  title: z.string().min(1).max(limits.eventTitleMax),
+  description: z.string().max(limits.eventDescriptionMax).nullable(),
+  startDate: timestamp,
+  endDate: timestamp.nullable(),
+  location: z.string().max(limits.eventLocationMax).nullable(),
+  createdAt: timestamp,
+  createdBy: publicUserSchema,
+});
+export type FamilyEvent = z.infer<typeof eventSchema>;
+
+export const eventAttendeeSchema = z.object({
+  eventId: id,
+  userId: id,
+  status: rsvpStatusSchema,
+  updatedAt: timestamp,
+});
+export type EventAttendee = z.infer<typeof eventAttendeeSchema>;
+
+export const albumSchema = z.object({
+  id,
+  familyId: id,
+  createdById: id,
+  name: z.string().min(1).max(limits.albumNameMax),
+  description: z.string().max(limits.albumDescriptionMax).nullable(),
+  coverPhotoId: id.nullable(),
+  createdAt: timestamp,
+});
+export type Album = z.infer<typeof albumSchema>;
+
+export const photoSchema = z.object({
+  id,
+  familyId: id,
+  uploadedById: id,
+  albumId: id.nullable(),
+  title: z.string().max(limits.photoTitleMax).nullable(),
+  description: z.string().max(limits.photoDescriptionMax).nullable(),
+  imageUrl,
+  createdAt: timestamp,
+  uploadedBy: publicUserSchema,
+});
+export type Photo = z.infer<typeof photoSchema>;
+
+export const messageTypes = ['text', 'photo'] as const;
+export const messageTypeSchema = z.enum(messageTypes, { error: 'Unknown message type' });
+
+export const messageSchema = z.object({
+  id,
+  familyId: id,
+  senderId: id,
+  content: z.string().min(1).max(limits.messageContentMax),
+  messageType: messageTypeSchema,
+  createdAt: timestamp,
+  sender: publicUserSchema,
+});
+export type Message = z.infer<typeof messageSchema>;
+
+export const notificationTypes = [
+  'new_post',
+  'post_comment',
+  'new_event',
+  'event_rsvp',
+  'new_member',
+  'chat_message',
+] as const;
+export const notificationTypeSchema = z.enum(notificationTypes);
+
+export const notificationSchema = z.object({
+  id,
+  userId: id,
+  type: notificationTypeSchema,
+  title: z.string().max(limits.notificationTitleMax),
+  content: z.string().max(limits.notificationContentMax),
+  isRead: z.boolean(),
+  familyId: id.nullable(),
+  relatedId: id.nullable(),
+  createdAt: timestamp,
+});
+export type Notification = z.infer<typeof notificationSchema>;
+
+export const contactMessageTypes = ['support', 'privacy', 'feedback', 'business', 'general', 'other'] as const;
+
+/** Theme preferences live in the browser (spec §3): local storage keys and their values. */
+export const themeModes = ['light', 'dark', 'system'] as const;
+export const themeModeSchema = z.enum(themeModes);
+export type ThemeMode = z.infer<typeof themeModeSchema>;
+export const colorThemes = ['purple', 'orange', 'pink', 'blue'] as const;
+export const colorThemeSchema = z.enum(colorThemes);
+export type ColorTheme = z.infer<typeof colorThemeSchema>;
+export const themeStorageKeys = { mode: 'hearth-theme', color: 'hearth-color-theme' } as const;
+
+/** Per-user preferences kept on the server so they follow the person to every device. All on by default. */
+export const userSettingsSchema = z.object({
+  familyUpdates: z.boolean(),
+  eventReminders: z.boolean(),
+  chatMessages: z.boolean(),
+  photoComments: z.boolean(),
+  profileVisibility: z.boolean(),
+  activityStatus: z.boolean(),
+  photoDownload: z.boolean(),
+  largerText: z.boolean(),
+});
+export type UserSettings = z.infer<typeof userSettingsSchema>;
+
+export const defaultUserSettings: UserSettings = {
+  familyUpdates: true,
+  eventReminders: true,
+  chatMessages: true,
+  photoComments: true,
+  profileVisibility: true,
+  activityStatus: true,
+  photoDownload: true,
+  largerText: false,
+};

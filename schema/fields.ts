@@ -1,0 +1,69 @@
+import { z } from 'zod';
+import { limits } from './limits.ts';
+import { messages } from './messages.ts';
+
+/**
+ * Building blocks for the entity and request schemas. Each required text field gives the same message whether the
+ * value is missing, not a string, or blank after trimming, and stops at the first failing rule so a form shows one
+ * clear sentence per field.
+ */
+export function requiredText(options: { required: string; max: number; tooLong: string }) {
+  return z
+    .string({ error: options.required })
+    .trim()
+    .min(1, { error: options.required, abort: true })
+    .max(options.max, { error: options.tooLong });
+}
+
+/** Optional free text: absent, null or blank all mean "nothing" and are stored as null. */
+export function optionalText(max: number) {
+  return z
+    .string({ error: 'Must be text' })
+    .trim()
+    .max(max, { error: messages.tooLong(max) })
+    .nullish()
+    .transform((value) => (value ? value : null));
+}
+
+export const id = z.uuid({ error: messages.invalidId });
+
+export const email = z
+  .string({ error: messages.emailRequired })
+  .trim()
+  .min(1, { error: messages.emailRequired, abort: true })
+  .max(limits.emailMax, { error: messages.emailTooLong, abort: true })
+  .regex(z.regexes.email, { error: messages.emailInvalid })
+  .transform((value) => value.toLowerCase());
+
+/** A new password: never trimmed, people may mean their spaces. */
+export const newPassword = z
+  .string({ error: messages.passwordRequired })
+  .min(1, { error: messages.passwordRequired, abort: true })
+  .min(limits.passwordMin, { error: messages.passwordTooShort, abort: true })
+  .max(limits.passwordMax, { error: messages.passwordTooLong });
+
+export const username = z
+  .string({ error: messages.usernameRequired })
+  .trim()
+  .min(1, { error: messages.usernameRequired, abort: true })
+  .min(limits.usernameMin, { error: messages.usernameTooShort, abort: true })
+  .max(limits.usernameMax, { error: messages.usernameTooLong, abort: true })
+  .regex(/^[\p{L}\p{N}._-]+$/u, { error: messages.usernameCharacters });
+
+/** First or last name: optional, blank means none. */
+export const personName = z
+  .string({ error: 'Must be text' })
+  .trim()
+  .max(limits.nameMax, { error: messages.nameTooLong })
+  .nullish()
+  .transform((value) => (value ? value : null));
+
+/** Timestamps travel as ISO 8601 strings in JSON. */
+export const timestamp = z.iso.datetime({ offset: true, error: 'Must be a date and time' });
+
+/** A same-site image address (an uploaded photo or avatar) or an https address; never javascript: or data:. */
+export const imageUrl = z
+  .string()
+  .trim()
+  .max(limits.urlMax)
+  .regex(/^(\/(?!\/)|https:\/\/)\S*$/, { error: 'Must be an image address on this site or an https address' });

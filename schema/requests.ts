@@ -1,0 +1,133 @@
+import { z } from 'zod';
+import { email, id, imageUrl, optionalText, requiredText } from './fields.ts';
+import { limits } from './limits.ts';
+import { messages } from './messages.ts';
+import {
+  contactMessageTypes,
+  messageTypeSchema,
+  reactionTypeSchema,
+  relationshipTypeSchema,
+  rsvpStatusSchema,
+} from './entities.ts';
+
+/** Request bodies of spec §7 and the family writes of product.md. Unknown fields are refused everywhere. */
+
+export const familyName = requiredText({
+  required: messages.familyNameRequired,
+  max: limits.familyNameMax,
+  tooLong: messages.familyNameTooLong,
+});
+
+export const createFamilyBodySchema = z.strictObject({
+  name: familyName,
+  description: optionalText(limits.familyDescriptionMax),
+});
+export type CreateFamilyBody = z.input<typeof createFamilyBodySchema>;
+
+export const joinFamilyBodySchema = z.strictObject({
+  relationshipType: relationshipTypeSchema,
+});
+
+export const createPostBodySchema = z.strictObject({
+  content: requiredText({ required: messages.postEmpty, max: limits.postContentMax, tooLong: messages.postTooLong }),
+  photoIds: z.array(id).max(limits.photosPerPost).optional(),
+});
+export type CreatePostBody = z.input<typeof createPostBodySchema>;
+
+export const createCommentBodySchema = z.strictObject({
+  content: requiredText({
+    required: messages.commentEmpty,
+    max: limits.commentContentMax,
+    tooLong: messages.commentTooLong,
+  }),
+});
+
+export const reactBodySchema = z.strictObject({ reactionType: reactionTypeSchema });
+export type ReactBody = z.input<typeof reactBodySchema>;
+
+export const rsvpBodySchema = z.strictObject({ status: rsvpStatusSchema });
+export type RsvpBody = z.input<typeof rsvpBodySchema>;
+
+export const createAlbumBodySchema = z.strictObject({
+  name: requiredText({
+    required: messages.albumNameRequired,
+    max: limits.albumNameMax,
+    tooLong: messages.albumNameTooLong,
+  }),
+  description: optionalText(limits.albumDescriptionMax),
+});
+export type CreateAlbumBody = z.input<typeof createAlbumBodySchema>;
+
+export const createPhotoBodySchema = z.strictObject({
+  title: optionalText(limits.photoTitleMax),
+  description: optionalText(limits.photoDescriptionMax),
+  imageUrl,
+  albumId: id.nullish(),
+});
+export type CreatePhotoBody = z.input<typeof createPhotoBodySchema>;
+
+function dateField(required: string, invalid: string) {
+  return z
+    .string({ error: required })
+    .trim()
+    .min(1, { error: required, abort: true })
+    .refine((value) => !Number.isNaN(Date.parse(value)), { error: invalid });
+}
+
+/** Event form (spec §5): title 1–200, start date required; end (not before start), description, location optional. */
+export const createEventBodySchema = z
+  .strictObject({
+    title: requiredText({
+      required: messages.eventTitleRequired,
+      max: limits.eventTitleMax,
+      tooLong: messages.eventTitleTooLong,
+    }),
+    description: optionalText(limits.eventDescriptionMax),
+    startDate: dateField(messages.startDateRequired, messages.startDateInvalid),
+    endDate: z
+      .union([dateField(messages.endDateInvalid, messages.endDateInvalid), z.literal('')])
+      .nullish()
+      .transform((value) => (value ? value : null)),
+    location: optionalText(limits.eventLocationMax),
+    familyId: id.optional(),
+  })
+  .refine((body) => body.endDate === null || Date.parse(body.endDate) >= Date.parse(body.startDate), {
+    error: messages.endBeforeStart,
+    path: ['endDate'],
+  });
+export type CreateEventBody = z.input<typeof createEventBodySchema>;
+
+export const createMessageBodySchema = z.strictObject({
+  content: requiredText({
+    required: messages.messageEmpty,
+    max: limits.messageContentMax,
+    tooLong: messages.messageTooLong,
+  }),
+  messageType: messageTypeSchema.default('text'),
+});
+export type CreateMessageBody = z.input<typeof createMessageBodySchema>;
+
+/** Contact form (spec §2, §5): all five fields required, six message types. */
+export const contactMessageBodySchema = z.strictObject({
+  fullName: requiredText({
+    required: messages.fullNameRequired,
+    max: limits.contactFullNameMax,
+    tooLong: messages.tooLong(limits.contactFullNameMax),
+  }),
+  email,
+  messageType: z.enum(contactMessageTypes, { error: messages.messageTypeRequired }),
+  subject: requiredText({
+    required: messages.subjectRequired,
+    max: limits.contactSubjectMax,
+    tooLong: messages.tooLong(limits.contactSubjectMax),
+  }),
+  message: requiredText({
+    required: messages.contactMessageRequired,
+    max: limits.contactMessageMax,
+    tooLong: messages.tooLong(limits.contactMessageMax),
+  }),
+});
+export type ContactMessageBody = z.input<typeof contactMessageBodySchema>;
+
+/** Path parameters: every id in a URL is a UUID, anything else is a 400 naming the parameter. */
+export const idParamsSchema = z.strictObject({ id });
