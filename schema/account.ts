@@ -13,6 +13,15 @@ export const loginBodySchema = z.strictObject({
 });
 export type LoginBody = z.input<typeof loginBodySchema>;
 
+/**
+ * "Passwords do not match" is worth saying as soon as both passwords are themselves valid, even while another field
+ * of the form is still wrong; zod skips object refinements after any issue unless told when to run them.
+ */
+function passwordPairIsValid(value: unknown, passwordKey: 'password' | 'newPassword'): boolean {
+  const pair = z.object({ [passwordKey]: newPassword, confirmPassword: z.string().min(1) });
+  return pair.safeParse(value).success;
+}
+
 const signupFields = z.strictObject({
   username,
   email,
@@ -26,8 +35,7 @@ const signupFields = z.strictObject({
 export const signupBodySchema = signupFields.refine((body) => body.password === body.confirmPassword, {
   error: messages.passwordsDoNotMatch,
   path: ['confirmPassword'],
-  when: (payload) =>
-    signupFields.pick({ password: true, confirmPassword: true }).safeParse(payload.value).success,
+  when: (payload) => passwordPairIsValid(payload.value, 'password'),
 });
 export type SignupBody = z.input<typeof signupBodySchema>;
 
@@ -56,8 +64,7 @@ export const passwordChangeBodySchema = passwordChangeFields.refine(
   {
     error: messages.passwordsDoNotMatch,
     path: ['confirmPassword'],
-    when: (payload) =>
-      passwordChangeFields.pick({ newPassword: true, confirmPassword: true }).safeParse(payload.value).success,
+    when: (payload) => passwordPairIsValid(payload.value, 'newPassword'),
   },
 );
 export type PasswordChangeBody = z.input<typeof passwordChangeBodySchema>;
@@ -66,7 +73,10 @@ export type PasswordChangeBody = z.input<typeof passwordChangeBodySchema>;
 export const settingsUpdateBodySchema = userSettingsSchema
   .partial()
   .strict()
-  .refine((body) => Object.keys(body).length > 0, { error: 'Nothing to update' });
+  .refine((body) => Object.keys(body).length > 0, {
+    error: 'Nothing to update',
+    when: (payload) => payload.issues.length === 0,
+  });
 export type SettingsUpdateBody = z.input<typeof settingsUpdateBodySchema>;
 
 /** Where to go back to after signing in: only a path on this site, never another origin. */

@@ -4,14 +4,14 @@ import { messages } from './messages.ts';
 
 /**
  * Building blocks for the entity and request schemas. Each required text field gives the same message whether the
- * value is missing, not a string, or blank after trimming, and stops at the first failing rule so a form shows one
- * clear sentence per field.
+ * value is missing, not a string, or blank after trimming. Rules are listed in the order a person should hear them:
+ * `fieldIssues` keeps only the first message per field.
  */
 export function requiredText(options: { required: string; max: number; tooLong: string }) {
   return z
     .string({ error: options.required })
     .trim()
-    .min(1, { error: options.required, abort: true })
+    .min(1, { error: options.required })
     .max(options.max, { error: options.tooLong });
 }
 
@@ -30,24 +30,24 @@ export const id = z.uuid({ error: messages.invalidId });
 export const email = z
   .string({ error: messages.emailRequired })
   .trim()
-  .min(1, { error: messages.emailRequired, abort: true })
-  .max(limits.emailMax, { error: messages.emailTooLong, abort: true })
+  .min(1, { error: messages.emailRequired })
+  .max(limits.emailMax, { error: messages.emailTooLong })
   .regex(z.regexes.email, { error: messages.emailInvalid })
   .transform((value) => value.toLowerCase());
 
 /** A new password: never trimmed, people may mean their spaces. */
 export const newPassword = z
   .string({ error: messages.passwordRequired })
-  .min(1, { error: messages.passwordRequired, abort: true })
-  .min(limits.passwordMin, { error: messages.passwordTooShort, abort: true })
+  .min(1, { error: messages.passwordRequired })
+  .min(limits.passwordMin, { error: messages.passwordTooShort })
   .max(limits.passwordMax, { error: messages.passwordTooLong });
 
 export const username = z
   .string({ error: messages.usernameRequired })
   .trim()
-  .min(1, { error: messages.usernameRequired, abort: true })
-  .min(limits.usernameMin, { error: messages.usernameTooShort, abort: true })
-  .max(limits.usernameMax, { error: messages.usernameTooLong, abort: true })
+  .min(1, { error: messages.usernameRequired })
+  .min(limits.usernameMin, { error: messages.usernameTooShort })
+  .max(limits.usernameMax, { error: messages.usernameTooLong })
   .regex(/^[\p{L}\p{N}._-]+$/u, { error: messages.usernameCharacters });
 
 /** First or last name: optional, blank means none. */

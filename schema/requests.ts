@@ -70,7 +70,7 @@ function dateField(required: string, invalid: string) {
   return z
     .string({ error: required })
     .trim()
-    .min(1, { error: required, abort: true })
+    .min(1, { error: required })
     .refine((value) => !Number.isNaN(Date.parse(value)), { error: invalid });
 }
 

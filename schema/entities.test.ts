@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { defaultUserSettings, relationshipGroupLabels, relationshipTypes, userSettingsSchema } from './index.ts';
+
+describe('relationship types', () => {
+  it('keep the spec order, creator and other last', () => {
+    expect(relationshipTypes).toHaveLength(19);
+    expect(relationshipTypes.slice(0, 3)).toEqual(['grandparent', 'grandmother', 'grandfather']);
+    expect(relationshipTypes.slice(-2)).toEqual(['creator', 'other']);
+  });
+
+  it('each has a plural group label', () => {
+    expect(relationshipGroupLabels.creator).toBe('Family Creators');
+    expect(relationshipGroupLabels.other).toBe('Other Family Members');
+    expect(relationshipGroupLabels.child).toBe('Children');
+    expect(Object.keys(relationshipGroupLabels)).toEqual([...relationshipTypes]);
+  });
+});
+
+describe('settings defaults', () => {
+  it('turn every notification and privacy toggle on, larger text off', () => {
+    expect(userSettingsSchema.parse(defaultUserSettings)).toEqual({
+      familyUpdates: true,
+      eventReminders: true,
+      chatMessages: true,
+      photoComments: true,
+      profileVisibility: true,
+      activityStatus: true,
+      photoDownload: true,
+      largerText: false,
+    });
+  });
+});
