@@ -74,7 +74,8 @@ export const familySchema = z.object({
   id,
   name: z.string().min(1).max(limits.familyNameMax),
   description: z.string().max(limits.familyDescriptionMax).nullable(),
-  createdById: id,
+  /** Null once the creator's account is deleted: the family outlives it. */
+  createdById: id.nullable(),
   createdAt: timestamp,
 });
 export type Family = z.infer<typeof familySchema>;

@@ -1,0 +1,53 @@
+import { randomInt } from 'node:crypto';
+import { z } from 'zod';
+import { email, limits, username, type User } from '../../schema/index.ts';
+import { DuplicateUserError, type UserRepository } from '../repositories/user-repository.ts';
+
+/** The OpenID Connect userinfo fields Hearth uses. */
+export const googleProfileSchema = z.object({
+  email,
+  email_verified: z.literal(true),
+  given_name: z.string().optional(),
+  family_name: z.string().optional(),
+});
+export type GoogleProfile = z.infer<typeof googleProfileSchema>;
+
+/**
+ * A username from the email's local part ("ada.lovelace@…" → "ada.lovelace"), cut to leave room for a numeric
+ * suffix when that name is taken; too short or nothing usable gives "member".
+ */
+export function usernameFromEmail(address: string): string {
+  const localPart = address.split('@', 1)[0] ?? '';
+  const base = localPart.replace(/[^\p{L}\p{N}._-]/gu, '').slice(0, limits.usernameMax - 5);
+  return username.safeParse(base).success ? base : 'member';
+}
+
+function personName(value: string | undefined): string | null {
+  const trimmed = value?.trim().slice(0, limits.nameMax);
+  return trimmed ? trimmed : null;
+}
+
+/** Google vouches for the email, so it signs in the account with that email, or makes one without a password. */
+export async function findOrCreateGoogleUser(users: UserRepository, profile: GoogleProfile): Promise<User> {
+  const existing = await users.findByEmail(profile.email);
+  if (existing) return existing.user;
+  const base = usernameFromEmail(profile.email);
+  for (let attempt = 0; attempt < 10; attempt += 1) {
+    try {
+      return await users.create({
+        username: attempt === 0 ? base : `${base}${randomInt(1000, 100_000)}`,
+        email: profile.email,
+        passwordHash: null,
+        firstName: personName(profile.given_name),
+        lastName: personName(profile.family_name),
+      });
+    } catch (error) {
+      if (!(error instanceof DuplicateUserError)) throw error;
+      if (error.field === 'email') {
+        const created = await users.findByEmail(profile.email);
+        if (created) return created.user;
+      }
+    }
+  }
+  throw new Error('Could not find a free username for a Google account');
+}

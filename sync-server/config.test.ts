@@ -1,0 +1,68 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.ts';
+
+describe('loadConfig', () => {
+  it('has defaults for everything', () => {
+    expect(loadConfig({})).toEqual({
+      port: 3000,
+      host: 'localhost',
+      databaseUrl: undefined,
+      databasePoolMax: 10,
+      dataDir: './data',
+      publicUrl: undefined,
+      staticDir: 'dist',
+      google: undefined,
+      logLevel: 'info',
+      authRateLimitPerIp: 20,
+      trustProxy: false,
+    });
+  });
+
+  it('reads and converts every variable', () => {
+    const config = loadConfig({
+      PORT: '8080',
+      HOST: '0.0.0.0',
+      DATABASE_URL: 'postgres://hearth@db:5432/hearth',
+      DATABASE_POOL_MAX: '4',
+      DATA_DIR: '/var/lib/hearth',
+      PUBLIC_URL: 'https://hearth.example/',
+      STATIC_DIR: '/srv/hearth',
+      GOOGLE_CLIENT_ID: 'id',
+      GOOGLE_CLIENT_SECRET: 'secret',
+      LOG_LEVEL: 'warn',
+      AUTH_RATE_LIMIT_PER_IP: '1000',
+      TRUST_PROXY: 'true',
+    });
+    expect(config).toMatchObject({
+      port: 8080,
+      host: '0.0.0.0',
+      databaseUrl: 'postgres://hearth@db:5432/hearth',
+      databasePoolMax: 4,
+      google: { clientId: 'id', clientSecret: 'secret' },
+      logLevel: 'warn',
+      authRateLimitPerIp: 1000,
+      trustProxy: true,
+    });
+    expect(config.publicUrl?.origin).toBe('https://hearth.example');
+  });
+
+  it('treats blank variables as unset', () => {
+    expect(loadConfig({ PORT: '', DATABASE_URL: ' ', GOOGLE_CLIENT_ID: '' })).toMatchObject({
+      port: 3000,
+      databaseUrl: undefined,
+      google: undefined,
+    });
+  });
+
+  it('names every bad variable in one message', () => {
+    const load = () =>
+      loadConfig({ PORT: 'abc', PUBLIC_URL: 'ftp://x', TRUST_PROXY: 'maybe', GOOGLE_CLIENT_ID: 'only-id' });
+    expect(load).toThrow(ConfigError);
+    try {
+      load();
+    } catch (error) {
+      const message = (error as Error).message;
+      for (const name of ['PORT', 'PUBLIC_URL', 'TRUST_PROXY', 'GOOGLE_CLIENT_ID']) expect(message).toContain(name);
+    }
+  });
+});

@@ -1,0 +1,103 @@
+import { z } from 'zod';
+import { OperatorError } from './operator-error.ts';
+
+const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+function integer(defaultValue: number, min: number, max: number) {
+  return z.coerce
+    .number({ error: 'must be a whole number' })
+    .int({ error: 'must be a whole number' })
+    .min(min, { error: `must be at least ${min}` })
+    .max(max, { error: `must be at most ${max}` })
+    .default(defaultValue);
+}
+
+const booleanFlag = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'must be true or false' })
+  .default('false')
+  .transform((value) => value === 'true' || value === '1' || value === 'yes');
+
+const envSchema = z
+  .object({
+    PORT: integer(3000, 0, 65_535),
+    HOST: z.string().trim().min(1).default('localhost'),
+    DATABASE_URL: z
+      .string()
+      .trim()
+      .regex(/^postgres(ql)?:\/\//, { error: 'must be a postgres:// address' })
+      .optional(),
+    DATABASE_POOL_MAX: integer(10, 1, 1000),
+    DATA_DIR: z.string().trim().min(1).default('./data'),
+    PUBLIC_URL: z
+      .url({ protocol: /^https?$/, error: 'must be an http:// or https:// address' })
+      .transform((value) => new URL(value))
+      .optional(),
+    STATIC_DIR: z.string().trim().min(1).default('dist'),
+    GOOGLE_CLIENT_ID: z.string().trim().optional(),
+    GOOGLE_CLIENT_SECRET: z.string().trim().optional(),
+    LOG_LEVEL: z.enum(logLevels, { error: `must be one of ${logLevels.join(', ')}` }).default('info'),
+    AUTH_RATE_LIMIT_PER_IP: integer(20, 1, 1_000_000),
+    TRUST_PROXY: booleanFlag,
+  })
+  .refine((env) => (env.GOOGLE_CLIENT_ID === undefined) === (env.GOOGLE_CLIENT_SECRET === undefined), {
+    error: 'set both GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET, or neither',
+    path: ['GOOGLE_CLIENT_ID'],
+    // Checked even when other variables are wrong, so one run names every problem.
+    when: () => true,
+  });
+
+export type LogLevel = (typeof logLevels)[number];
+
+export type Config = {
+  port: number;
+  host: string;
+  /** Unset means the embedded PGlite database under `dataDir`. */
+  databaseUrl: string | undefined;
+  databasePoolMax: number;
+  dataDir: string;
+  /** The address people use; its origin is the site's origin for the cross-site check. */
+  publicUrl: URL | undefined;
+  staticDir: string;
+  google: { clientId: string; clientSecret: string } | undefined;
+  logLevel: LogLevel;
+  authRateLimitPerIp: number;
+  trustProxy: boolean;
+};
+
+export class ConfigError extends OperatorError {
+  override name = 'ConfigError';
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  // Blank means unset: hosting panels often write `NAME=` for a variable left empty.
+  const given = Object.fromEntries(
+    Object.entries(env).filter(([, value]) => value !== undefined && value.trim() !== ''),
+  );
+  const result = envSchema.safeParse(given);
+  if (!result.success) {
+    const problems = result.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`Invalid environment:\n${problems.join('\n')}`);
+  }
+  const parsed = result.data;
+  return {
+    port: parsed.PORT,
+    host: parsed.HOST,
+    databaseUrl: parsed.DATABASE_URL,
+    databasePoolMax: parsed.DATABASE_POOL_MAX,
+    dataDir: parsed.DATA_DIR,
+    publicUrl: parsed.PUBLIC_URL,
+    staticDir: parsed.STATIC_DIR,
+    google:
+      parsed.GOOGLE_CLIENT_ID && parsed.GOOGLE_CLIENT_SECRET
+        ? { clientId: parsed.GOOGLE_CLIENT_ID, clientSecret: parsed.GOOGLE_CLIENT_SECRET }
+        : undefined,
+    logLevel: parsed.LOG_LEVEL,
+    authRateLimitPerIp: parsed.AUTH_RATE_LIMIT_PER_IP,
+    trustProxy: parsed.TRUST_PROXY,
+  };
+}
+
+/** Whether people reach the site over https: then cookies are Secure and the browser is told to stay on https. */
+export function servesHttps(config: Config): boolean {
+  return config.publicUrl?.protocol === 'https:';
+}

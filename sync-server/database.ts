@@ -1,0 +1,101 @@
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
+import postgres from 'postgres';
+import type { Config } from './config.ts';
+import { OperatorError } from './operator-error.ts';
+
+export type Sql = postgres.Sql;
+
+export type Database = {
+  sql: Sql;
+  /** Human-readable description of where the data lives, for the startup line. */
+  location: string;
+  close(): Promise<void>;
+};
+
+/**
+ * Every connection in the app goes through postgres.js, whether the database is a real PostgreSQL or the embedded
+ * PGlite, so repositories and migrations run the same code against both.
+ */
+export function connect(url: string, max: number): Sql {
+  return postgres(url, {
+    max,
+    // "relation already exists, skipping" and friends are expected and say nothing actionable.
+    onnotice: () => {},
+    connection: { application_name: 'hearth' },
+  });
+}
+
+export async function openDatabase(config: Config): Promise<Database> {
+  if (config.databaseUrl) {
+    const sql = connect(config.databaseUrl, config.databasePoolMax);
+    return {
+      sql,
+      location: `PostgreSQL at ${new URL(config.databaseUrl).host}`,
+      close: () => sql.end({ timeout: 5 }),
+    };
+  }
+  return openEmbeddedDatabase(resolve(config.dataDir));
+}
+
+async function openEmbeddedDatabase(dataDir: string): Promise<Database> {
+  const directory = join(dataDir, 'pglite');
+  await mkdir(directory, { recursive: true });
+  const unlock = await lockDataDirectory(dataDir);
+  try {
+    const pglite = await PGlite.create(directory);
+    // PGlite is a single Postgres backend: one socket connection, and a pool of one in front of it.
+    const server = new PGLiteSocketServer({ db: pglite, host: '127.0.0.1', port: 0, maxConnections: 1 });
+    await server.start();
+    const sql = connect(`postgres://postgres@${server.getServerConn()}/postgres`, 1);
+    return {
+      sql,
+      location: `embedded PGlite in ${directory}`,
+      async close() {
+        await sql.end({ timeout: 5 });
+        await server.stop();
+        await pglite.close();
+        await unlock();
+      },
+    };
+  } catch (error) {
+    await unlock();
+    throw error;
+  }
+}
+
+/**
+ * PGlite has no postmaster guarding its files: two processes opening the same directory (a server and `npm run
+ * migrate`, say) would corrupt it. A pid file makes the second one stop with a clear message instead.
+ */
+async function lockDataDirectory(dataDir: string): Promise<() => Promise<void>> {
+  const lockPath = join(dataDir, 'pglite.pid');
+  const release = () => rm(lockPath, { force: true });
+  try {
+    await writeFile(lockPath, String(process.pid), { flag: 'wx' });
+    return release;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+  }
+  const owner = Number.parseInt(await readFile(lockPath, 'utf8'), 10);
+  if (owner !== process.pid && isRunning(owner)) {
+    throw new OperatorError(
+      `The embedded database in ${dataDir} is in use by process ${owner}. ` +
+        'Stop that process first, or set DATABASE_URL.',
+    );
+  }
+  await writeFile(lockPath, String(process.pid));
+  return release;
+}
+
+function isRunning(pid: number): boolean {
+  if (!Number.isInteger(pid) || pid <= 0) return false;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}

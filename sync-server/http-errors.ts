@@ -1,0 +1,35 @@
+import type { ApiError } from '../schema/index.ts';
+
+/** Sentences the server itself says; the validation messages come from schema/messages.ts. */
+export const serverMessages = {
+  /** The client treats a 401 whose body contains this word as "signed out" (spec §8): keep it exactly. */
+  unauthorized: 'Unauthorized',
+  notFound: 'Not found',
+  unexpected: 'Something went wrong on our side. Please try again.',
+  invalidJson: 'The request body is not valid JSON',
+  bodyNotObject: 'The request body must be a JSON object',
+  bodyTooLarge: 'The request body is too large',
+  unsupportedMediaType: 'Send the request body as JSON (Content-Type: application/json)',
+  crossSite: 'This request came from another site and was refused',
+  badRequest: 'The request could not be understood',
+  tooManyAttempts: 'Too many attempts. Please wait a moment and try again.',
+  invalidCredentials: 'Invalid email or password',
+  emailTaken: 'An account with this email already exists',
+  usernameTaken: 'That username is already taken',
+  currentPasswordIncorrect: 'Current password is incorrect',
+} as const;
+
+/** An answer a handler or hook decides on; the error handler sends `body` with `statusCode` as it is. */
+export class HttpError extends Error {
+  override name = 'HttpError';
+  readonly statusCode: number;
+  readonly body: ApiError;
+  readonly headers: Record<string, string>;
+
+  constructor(statusCode: number, body: ApiError, headers: Record<string, string> = {}) {
+    super(body.error);
+    this.statusCode = statusCode;
+    this.body = body;
+    this.headers = headers;
+  }
+}

@@ -1,0 +1,65 @@
+import { createHash } from 'node:crypto';
+import fp from 'fastify-plugin';
+import { servesHttps, type Config } from '../config.ts';
+
+const inlineScriptPattern = /<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi;
+
+/**
+ * The built app's index.html applies the saved theme with an inline script before first paint. Rather than allow
+ * every inline script, the policy allows exactly those, by their sha256.
+ */
+export function inlineScriptHashes(html: string): string[] {
+  const hashes: string[] = [];
+  for (const [, attributes = '', text = ''] of html.matchAll(inlineScriptPattern)) {
+    if (/\bsrc\s*=/i.test(attributes) || text.length === 0) continue;
+    hashes.push(`'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`);
+  }
+  return hashes;
+}
+
+/** Nothing from another origin: no CDN, no analytics, no fonts service. A family's feed talks only to its server. */
+function contentSecurityPolicy(scriptHashes: string[], https: boolean): string {
+  return [
+    "default-src 'self'",
+    ["script-src 'self'", ...scriptHashes].join(' '),
+    "style-src 'self'",
+    "img-src 'self' data: blob:",
+    "font-src 'self'",
+    "connect-src 'self'",
+    "manifest-src 'self'",
+    "worker-src 'self'",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+    ...(https ? ['upgrade-insecure-requests'] : []),
+  ].join('; ');
+}
+
+/** `shell` is the built index.html, when there is a build. */
+export const securityHeadersPlugin = fp<{ config: Config; shell: string | undefined }>(
+  async (app, { config, shell }) => {
+    const https = servesHttps(config);
+    const policy = contentSecurityPolicy(shell ? inlineScriptHashes(shell) : [], https);
+    const headers = {
+      'content-security-policy': policy,
+      'x-content-type-options': 'nosniff',
+      'referrer-policy': 'same-origin',
+      'x-frame-options': 'DENY',
+      'cross-origin-opener-policy': 'same-origin',
+      'cross-origin-resource-policy': 'same-origin',
+      'permissions-policy': 'camera=(), microphone=(), geolocation=(), payment=(), usb=()',
+    };
+
+    app.addHook('onSend', async (request, reply) => {
+      reply.headers(headers);
+      reply.removeHeader('x-powered-by');
+      if (https || request.protocol === 'https') reply.header('strict-transport-security', 'max-age=31536000');
+      // API answers are one person's data: a shared family tablet's HTTP cache must not keep them.
+      if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) {
+        reply.header('cache-control', 'no-store');
+      }
+    });
+  },
+  { name: 'hearth-security-headers' },
+);

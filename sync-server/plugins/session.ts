@@ -1,0 +1,109 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { CookieSerializeOptions } from '@fastify/cookie';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { User } from '../../schema/index.ts';
+import { servesHttps, type Config } from '../config.ts';
+import { HttpError, serverMessages } from '../http-errors.ts';
+import type { SessionPolicy, SessionRepository } from '../repositories/session-repository.ts';
+
+export const sessionCookieName = 'hearth_session';
+
+export const sessionPolicy: SessionPolicy = {
+  lifetimeSeconds: 30 * 24 * 60 * 60,
+  touchIntervalSeconds: 5 * 60,
+};
+
+/** 32 random bytes in base64url: 43 characters, nothing else is ever a token. */
+const tokenPattern = /^[A-Za-z0-9_-]{43}$/;
+
+export type CurrentSession = { user: User; tokenHash: Buffer };
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Set by `requireUser` on the routes that need a signed-in person. */
+    session: CurrentSession | null;
+  }
+  interface FastifyInstance {
+    /** preHandler: answers 401 `{"error":"Unauthorized"}` unless the request carries a live session. */
+    requireUser(request: FastifyRequest, reply: FastifyReply): Promise<void>;
+  }
+  interface FastifyReply {
+    /** Starts a new session for the user with a fresh token; any session this browser had ends. */
+    signIn(userId: string): Promise<void>;
+    /** Ends this browser's session, if any, and removes the cookie. */
+    signOut(): Promise<void>;
+  }
+}
+
+/** The database keeps only this: a leaked sessions table cannot be turned back into cookies. */
+function hashToken(token: string): Buffer {
+  return createHash('sha256').update(token).digest();
+}
+
+/** The signed-in session of a route guarded by `requireUser`. */
+export function signedIn(request: FastifyRequest): CurrentSession {
+  if (!request.session) throw new HttpError(401, { error: serverMessages.unauthorized });
+  return request.session;
+}
+
+export const sessionPlugin = fp<{ config: Config; sessions: SessionRepository }>(
+  async (app, { config, sessions }) => {
+    function cookieOptions(request: FastifyRequest): CookieSerializeOptions {
+      return {
+        httpOnly: true,
+        sameSite: 'lax',
+        path: '/',
+        maxAge: sessionPolicy.lifetimeSeconds,
+        secure: servesHttps(config) || request.protocol === 'https',
+      };
+    }
+
+    function presentedTokenHash(request: FastifyRequest): Buffer | null {
+      const token = request.cookies[sessionCookieName];
+      return token && tokenPattern.test(token) ? hashToken(token) : null;
+    }
+
+    function clearCookie(reply: FastifyReply): void {
+      reply.clearCookie(sessionCookieName, cookieOptions(reply.request));
+    }
+
+    app.decorateRequest('session', null);
+
+    app.decorate('requireUser', async (request: FastifyRequest, reply: FastifyReply) => {
+      const tokenHash = presentedTokenHash(request);
+      const found = tokenHash ? await sessions.find(tokenHash) : null;
+      if (!tokenHash || !found || found.expired) {
+        if (tokenHash && found?.expired) await sessions.delete(tokenHash);
+        if (request.cookies[sessionCookieName] !== undefined) clearCookie(reply);
+        throw new HttpError(401, { error: serverMessages.unauthorized });
+      }
+      if (found.stale) {
+        // Sliding expiry: someone who opens the app now and then is never signed out behind their back.
+        await sessions.touch(tokenHash);
+        const token = request.cookies[sessionCookieName];
+        if (token) reply.setCookie(sessionCookieName, token, cookieOptions(request));
+      }
+      request.session = { user: found.user, tokenHash };
+    });
+
+    app.decorateReply('signIn', async function (this: FastifyReply, userId: string) {
+      const previous = presentedTokenHash(this.request);
+      if (previous) await sessions.delete(previous);
+      // Sign-ins are rare enough to carry the housekeeping: sessions nobody came back to are removed here.
+      await sessions.deleteExpired();
+      const token = randomBytes(32).toString('base64url');
+      const tokenHash = hashToken(token);
+      const userAgent = this.request.headers['user-agent']?.slice(0, 512) ?? null;
+      await sessions.create({ tokenHash, userId, userAgent });
+      this.setCookie(sessionCookieName, token, cookieOptions(this.request));
+    });
+
+    app.decorateReply('signOut', async function (this: FastifyReply) {
+      const tokenHash = presentedTokenHash(this.request);
+      if (tokenHash) await sessions.delete(tokenHash);
+      clearCookie(this);
+    });
+  },
+  { name: 'hearth-session', dependencies: ['@fastify/cookie'] },
+);

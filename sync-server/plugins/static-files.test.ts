@@ -1,0 +1,92 @@
+import { createHash } from 'node:crypto';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { useTestApp } from '../testing/test-app.ts';
+import { inlineScriptHashes } from './security-headers.ts';
+
+const themeScript =
+  "(function(){var t=localStorage.getItem('hearth-theme');document.documentElement.dataset.theme=t||'system'})()";
+const shell = `<!doctype html>
+<html lang="en">
+  <head>
+    <meta charset="utf-8" />
+    <script>${themeScript}</script>
+    <script type="module" crossorigin src="/assets/index-3f9a1c.js"></script>
+    <link rel="manifest" href="/manifest.webmanifest" />
+  </head>
+  <body><div id="root"></div></body>
+</html>
+`;
+
+const staticDir = mkdtempSync(join(tmpdir(), 'hearth-dist-'));
+mkdirSync(join(staticDir, 'assets'));
+writeFileSync(join(staticDir, 'index.html'), shell);
+writeFileSync(join(staticDir, 'assets', 'index-3f9a1c.js'), 'console.log("hearth")');
+writeFileSync(join(staticDir, 'manifest.webmanifest'), '{"name":"Hearth"}');
+writeFileSync(join(staticDir, 'sw.js'), 'self.addEventListener("install", () => {})');
+
+const context = useTestApp({ staticDir });
+
+afterAll(() => rmSync(staticDir, { recursive: true, force: true }));
+
+const html = { accept: 'text/html,application/xhtml+xml,*/*;q=0.8' };
+
+describe('the built app', () => {
+  it('allows exactly the inline theme script in the policy', async () => {
+    const expected = `'sha256-${createHash('sha256').update(themeScript).digest('base64')}'`;
+    const response = await context.app.inject({ url: '/', headers: html });
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toContain(themeScript);
+    expect(String(response.headers['content-security-policy'])).toContain(`script-src 'self' ${expected};`);
+    expect(String(response.headers['content-security-policy'])).not.toContain('unsafe-inline');
+  });
+
+  it('hashes inline scripts only, byte for byte', () => {
+    const hashes = inlineScriptHashes(
+      '<script src="/a.js"></script><script>a()</script><script type="module">\nb()\n</script>',
+    );
+    expect(hashes).toEqual([
+      `'sha256-${createHash('sha256').update('a()').digest('base64')}'`,
+      `'sha256-${createHash('sha256').update('\nb()\n').digest('base64')}'`,
+    ]);
+  });
+
+  it('lets browsers keep hashed assets for a year and revalidate the rest', async () => {
+    const asset = await context.app.inject({ url: '/assets/index-3f9a1c.js' });
+    expect(asset.statusCode).toBe(200);
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    for (const url of ['/', '/index.html', '/manifest.webmanifest', '/sw.js', '/photos']) {
+      const response = await context.app.inject({ url, headers: html });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.headers['cache-control'], url).toBe('no-cache');
+    }
+  });
+
+  it('answers any screen URL with the app shell', async () => {
+    for (const url of ['/photos', '/families/7f1c/events?view=past', '/no/such/screen']) {
+      const response = await context.app.inject({ url, headers: html });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.headers['content-type']).toMatch(/^text\/html/);
+      expect(response.headers['cache-control']).toBe('no-cache');
+      expect(response.body).toBe(shell);
+    }
+  });
+
+  it('never answers the API, a missing asset or a non-navigation with HTML', async () => {
+    const api = await context.app.inject({ url: '/api/unknown', headers: html });
+    expect(api.statusCode).toBe(404);
+    expect(api.json()).toEqual({ error: 'Not found' });
+    const asset = await context.app.inject({ url: '/assets/index-000000.js', headers: { accept: '*/*' } });
+    expect(asset.statusCode).toBe(404);
+    expect(asset.json()).toEqual({ error: 'Not found' });
+    const write = await context.app.inject({ method: 'POST', url: '/photos', headers: html, payload: {} });
+    expect(write.statusCode).toBe(404);
+  });
+
+  it('does not serve files outside the build', async () => {
+    const response = await context.app.inject({ url: '/../package.json', headers: html });
+    expect(response.body).not.toContain('"dependencies"');
+  });
+});

@@ -1,0 +1,63 @@
+import type { User } from '../../schema/index.ts';
+import type { Sql } from '../database.ts';
+import { toUser, type UserRow } from './user-repository.ts';
+
+export type SessionWithUser = {
+  user: User;
+  expired: boolean;
+  /** Last seen long enough ago that it is worth writing down again (and extending the session). */
+  stale: boolean;
+};
+
+type SessionRow = UserRow & { expired: boolean; stale: boolean };
+
+export type NewSession = { tokenHash: Buffer; userId: string; userAgent: string | null };
+
+export type SessionPolicy = {
+  /** A session ends this long after it was last seen. */
+  lifetimeSeconds: number;
+  /** Seeing a session is written down at most this often: not a write on every request. */
+  touchIntervalSeconds: number;
+};
+
+export function createSessionRepository(sql: Sql, policy: SessionPolicy) {
+  return {
+    async create(session: NewSession): Promise<void> {
+      await sql`
+        insert into sessions (token_hash, user_id, expires_at, user_agent)
+        values (
+          ${session.tokenHash}, ${session.userId},
+          now() + make_interval(secs => ${policy.lifetimeSeconds}), ${session.userAgent}
+        )
+      `;
+    },
+
+    async find(tokenHash: Buffer): Promise<SessionWithUser | null> {
+      const [row] = await sql<SessionRow[]>`
+        select u.*, s.expires_at <= now() as expired,
+          s.last_seen_at < now() - make_interval(secs => ${policy.touchIntervalSeconds}) as stale
+        from sessions s join users u on u.id = s.user_id
+        where s.token_hash = ${tokenHash}
+      `;
+      if (!row) return null;
+      return { user: toUser(row), expired: row.expired, stale: row.stale };
+    },
+
+    async touch(tokenHash: Buffer): Promise<void> {
+      await sql`
+        update sessions set last_seen_at = now(), expires_at = now() + make_interval(secs => ${policy.lifetimeSeconds})
+        where token_hash = ${tokenHash}
+      `;
+    },
+
+    async delete(tokenHash: Buffer): Promise<void> {
+      await sql`delete from sessions where token_hash = ${tokenHash}`;
+    },
+
+    async deleteExpired(): Promise<void> {
+      await sql`delete from sessions where expires_at <= now()`;
+    },
+  };
+}
+
+export type SessionRepository = ReturnType<typeof createSessionRepository>;

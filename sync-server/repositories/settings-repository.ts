@@ -1,0 +1,64 @@
+import { defaultUserSettings, type UserSettings } from '../../schema/index.ts';
+import type { Sql } from '../database.ts';
+
+type SettingsRow = {
+  family_updates: boolean;
+  event_reminders: boolean;
+  chat_messages: boolean;
+  photo_comments: boolean;
+  profile_visibility: boolean;
+  activity_status: boolean;
+  photo_download: boolean;
+  larger_text: boolean;
+};
+
+const columnOf: Record<keyof UserSettings, keyof SettingsRow> = {
+  familyUpdates: 'family_updates',
+  eventReminders: 'event_reminders',
+  chatMessages: 'chat_messages',
+  photoComments: 'photo_comments',
+  profileVisibility: 'profile_visibility',
+  activityStatus: 'activity_status',
+  photoDownload: 'photo_download',
+  largerText: 'larger_text',
+};
+
+function toSettings(row: SettingsRow): UserSettings {
+  return {
+    familyUpdates: row.family_updates,
+    eventReminders: row.event_reminders,
+    chatMessages: row.chat_messages,
+    photoComments: row.photo_comments,
+    profileVisibility: row.profile_visibility,
+    activityStatus: row.activity_status,
+    photoDownload: row.photo_download,
+    largerText: row.larger_text,
+  };
+}
+
+export function createSettingsRepository(sql: Sql) {
+  return {
+    /** Signup creates the row; an account without one simply has the defaults. */
+    async get(userId: string): Promise<UserSettings> {
+      const [row] = await sql<SettingsRow[]>`select * from user_settings where user_id = ${userId}`;
+      return row ? toSettings(row) : { ...defaultUserSettings };
+    },
+
+    /** `changes` holds at least one setting (the request schema insists). */
+    async update(userId: string, changes: Partial<UserSettings>): Promise<UserSettings> {
+      const columns: Partial<SettingsRow> = {};
+      for (const [key, value] of Object.entries(changes) as [keyof UserSettings, boolean | undefined][]) {
+        if (value !== undefined) columns[columnOf[key]] = value;
+      }
+      const [row] = await sql<SettingsRow[]>`
+        insert into user_settings ${sql({ user_id: userId, ...columns })}
+        on conflict (user_id) do update set ${sql(columns)}, updated_at = now()
+        returning *
+      `;
+      if (!row) throw new Error('user_settings upsert returned no row');
+      return toSettings(row);
+    },
+  };
+}
+
+export type SettingsRepository = ReturnType<typeof createSettingsRepository>;

@@ -1,0 +1,41 @@
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from './app.ts';
+import { loadConfig } from './config.ts';
+import { openDatabase, type Database } from './database.ts';
+import { runMigrations } from './migrate.ts';
+import { failStartup } from './operator-error.ts';
+
+async function start(): Promise<{ app: FastifyInstance; database: Database }> {
+  const config = loadConfig();
+  const database = await openDatabase(config);
+  try {
+    const applied = await runMigrations(database.sql);
+    const app = await buildApp({ config, sql: database.sql });
+    const address = await app.listen({ port: config.port, host: config.host });
+    for (const migration of applied) console.log(`Applied migration ${migration.version} (${migration.name})`);
+    console.log(`Hearth is serving ${config.publicUrl?.origin ?? address} (database: ${database.location})`);
+    return { app, database };
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+}
+
+const { app, database } = await start().catch(failStartup);
+
+let stopping = false;
+async function shutDown(signal: NodeJS.Signals): Promise<void> {
+  // A second Ctrl-C while closing means "now".
+  if (stopping) process.exit(1);
+  stopping = true;
+  app.log.info({ signal }, 'shutting down');
+  try {
+    await app.close();
+    await database.close();
+  } catch (error) {
+    console.error(error);
+    process.exitCode = 1;
+  }
+}
+process.on('SIGINT', (signal) => void shutDown(signal));
+process.on('SIGTERM', (signal) => void shutDown(signal));

@@ -1,0 +1,129 @@
+import { randomBytes } from 'node:crypto';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll } from 'vitest';
+import type { User } from '../../schema/index.ts';
+import { buildApp } from '../app.ts';
+import type { Config } from '../config.ts';
+import { connect, type Sql } from '../database.ts';
+import { runMigrations } from '../migrate.ts';
+import { sessionCookieName } from '../plugins/session.ts';
+import { createTestDatabase, type TestDatabase } from './test-database.ts';
+
+export function testConfig(overrides: Partial<Config> = {}): Config {
+  return {
+    port: 0,
+    host: '127.0.0.1',
+    databaseUrl: undefined,
+    databasePoolMax: 1,
+    dataDir: join(tmpdir(), `hearth-test-${randomBytes(4).toString('hex')}`),
+    publicUrl: undefined,
+    // No build in tests unless a test makes one: the shell fallback must cope with that.
+    staticDir: join(tmpdir(), `hearth-no-build-${randomBytes(4).toString('hex')}`),
+    google: undefined,
+    logLevel: 'silent',
+    // Every request of a test file comes from 127.0.0.1; the limiter's own tests lower this.
+    authRateLimitPerIp: 10_000,
+    trustProxy: false,
+    ...overrides,
+  };
+}
+
+/** A clock the rate limiters read, moved by tests instead of sleeping. */
+export class TestClock {
+  private offset = 0;
+  readonly now = (): number => Date.now() + this.offset;
+  advance(milliseconds: number): void {
+    this.offset += milliseconds;
+  }
+}
+
+export type TestContext = {
+  app: FastifyInstance;
+  sql: Sql;
+  /** The file's database, for a test that needs a connection of its own. */
+  databaseUrl: string;
+  clock: TestClock;
+  /** Another app on the same database, e.g. with a different config; closed after the file's tests. */
+  buildApp(overrides: Partial<Config>): Promise<FastifyInstance>;
+};
+
+/**
+ * One fresh database per test file, migrated, and the app built on it with a test config. Call at the top of a
+ * test file; the returned context is filled in before the first test runs.
+ */
+export function useTestApp(overrides: Partial<Config> = {}): TestContext {
+  let database: TestDatabase | undefined;
+  const apps: FastifyInstance[] = [];
+  const context = {
+    clock: new TestClock(),
+    async buildApp(configOverrides: Partial<Config>) {
+      const app = await buildApp({ config: testConfig(configOverrides), sql: context.sql, now: context.clock.now });
+      apps.push(app);
+      return app;
+    },
+  } as TestContext;
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    context.databaseUrl = database.url;
+    context.sql = connect(database.url, database.poolMax);
+    await runMigrations(context.sql);
+    context.app = await context.buildApp(overrides);
+  });
+
+  afterAll(async () => {
+    await Promise.all(apps.map((app) => app.close()));
+    await context.sql?.end({ timeout: 5 });
+    await database?.close();
+  });
+
+  return context;
+}
+
+let accounts = 0;
+
+export type TestAccount = {
+  user: User;
+  cookie: string;
+  username: string;
+  email: string;
+  password: string;
+};
+
+export function newAccount(overrides: Partial<{ username: string; email: string; password: string }> = {}) {
+  accounts += 1;
+  const unique = `${accounts}${randomBytes(3).toString('hex')}`;
+  return {
+    username: `member${unique}`,
+    email: `member${unique}@example.test`,
+    password: 'correct horse battery',
+    ...overrides,
+  };
+}
+
+/** `name=value` of the session cookie a response set, ready for a Cookie header. */
+export function sessionCookie(response: LightMyRequestResponse): string {
+  const cookie = response.cookies.find((candidate) => candidate.name === sessionCookieName);
+  if (!cookie?.value) throw new Error(`no ${sessionCookieName} cookie in the response (status ${response.statusCode})`);
+  return `${cookie.name}=${cookie.value}`;
+}
+
+export async function signUp(
+  app: FastifyInstance,
+  overrides: Partial<{ username: string; email: string; password: string }> = {},
+): Promise<TestAccount> {
+  const account = newAccount(overrides);
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/auth/signup',
+    payload: { ...account, confirmPassword: account.password },
+  });
+  if (response.statusCode !== 201) throw new Error(`signup failed: ${response.statusCode} ${response.body}`);
+  return { ...account, user: response.json<{ user: User }>().user, cookie: sessionCookie(response) };
+}
+
+export async function logIn(app: FastifyInstance, email: string, password: string): Promise<LightMyRequestResponse> {
+  return app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password } });
+}
