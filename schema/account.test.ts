@@ -135,6 +135,10 @@ describe('returnTo', () => {
     ['/\\evil.example', '/'],
     ['https://evil.example/', '/'],
     ['javascript:alert(1)', '/'],
+    ['/\t/evil.example', '/'],
+    ['/\n/evil.example', '/'],
+    ['/ /evil.example', '/'],
+    ['/%09/evil.example', '/%09/evil.example'],
     [undefined, '/'],
   ])('%s → %s', (input, expected) => {
     expect(returnToSchema.parse(input)).toBe(expected);

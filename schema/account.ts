@@ -79,11 +79,15 @@ export const settingsUpdateBodySchema = userSettingsSchema
   });
 export type SettingsUpdateBody = z.input<typeof settingsUpdateBodySchema>;
 
-/** Where to go back to after signing in: only a path on this site, never another origin. */
+/**
+ * Where to go back to after signing in: only a path on this site, never another origin. Whitespace and control
+ * characters are refused too: browsers drop a tab or newline from a URL, so "/\t/evil.example" would become
+ * "//evil.example".
+ */
 export const returnToSchema = z
   .string()
   .max(2048)
-  .regex(/^\/(?![/\\])/)
+  .regex(/^\/(?![/\\])[^\s\u0000-\u001f\u007f]*$/)
   .catch('/');
 
 export const authProvidersSchema = z.object({ google: z.boolean() });

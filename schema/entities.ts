@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { email, id, imageUrl, personName, timestamp, username } from './fields.ts';
 import { limits } from './limits.ts';
+import { colorThemes, themeModes } from './theme.ts';
 
 /**
  * The entities of spec §3 as the API returns them (JSON: ids are UUIDs, times ISO strings). Request bodies that
@@ -235,14 +236,8 @@ export type Notification = z.infer<typeof notificationSchema>;
 
 export const contactMessageTypes = ['support', 'privacy', 'feedback', 'business', 'general', 'other'] as const;
 
-/** Theme preferences live in the browser (spec §3): local storage keys and their values. */
-export const themeModes = ['light', 'dark', 'system'] as const;
 export const themeModeSchema = z.enum(themeModes);
-export type ThemeMode = z.infer<typeof themeModeSchema>;
-export const colorThemes = ['purple', 'orange', 'pink', 'blue'] as const;
 export const colorThemeSchema = z.enum(colorThemes);
-export type ColorTheme = z.infer<typeof colorThemeSchema>;
-export const themeStorageKeys = { mode: 'hearth-theme', color: 'hearth-color-theme' } as const;
 
 /** Per-user preferences kept on the server so they follow the person to every device. All on by default. */
 export const userSettingsSchema = z.object({

@@ -1,0 +1,19 @@
+/**
+ * Theme preferences live in the browser (spec §3): these keys and values are read before first paint by the inline
+ * script in pwa/index.html and by the theme provider. Plain constants without zod, because the app's first download
+ * imports them and must stay small.
+ */
+export const themeModes = ['light', 'dark', 'system'] as const;
+export type ThemeMode = (typeof themeModes)[number];
+
+export const colorThemes = ['purple', 'orange', 'pink', 'blue'] as const;
+export type ColorTheme = (typeof colorThemes)[number];
+
+export const textSizes = ['normal', 'large'] as const;
+export type TextSize = (typeof textSizes)[number];
+
+export const themeStorageKeys = {
+  mode: 'hearth-theme',
+  color: 'hearth-color-theme',
+  textSize: 'hearth-text-size',
+} as const;
