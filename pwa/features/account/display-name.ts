@@ -1,0 +1,34 @@
+import type { User } from '../../../schema/entities.ts';
+
+type NamedUser = Pick<User, 'firstName' | 'lastName' | 'email' | 'username'>;
+
+/** "First Last", or null when the person has not given a name. */
+export function fullName(user: Pick<User, 'firstName' | 'lastName'>): string | null {
+  const name = [user.firstName, user.lastName]
+    .map((part) => part?.trim())
+    .filter(Boolean)
+    .join(' ');
+  return name || null;
+}
+
+/** What the navigation and profile call someone: their full name, else their email (spec §2). */
+export function displayName(user: NamedUser): string {
+  return fullName(user) ?? user.email;
+}
+
+/** What a greeting calls someone: their first name, else their username. */
+export function greetingName(user: NamedUser): string {
+  return user.firstName?.trim() || user.username;
+}
+
+function firstLetter(text: string | null | undefined): string {
+  const letter = text?.trim().match(/[\p{L}\p{N}]/u)?.[0];
+  return letter ? letter.toLocaleUpperCase() : '';
+}
+
+/** Up to two letters for an avatar without a picture: first and last name, else the username, else the email. */
+export function initials(user: NamedUser): string {
+  const fromName = firstLetter(user.firstName) + firstLetter(user.lastName);
+  if (fromName) return fromName;
+  return firstLetter(user.username) || firstLetter(user.email) || '?';
+}

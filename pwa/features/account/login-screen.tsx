@@ -1,0 +1,87 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { Link, useNavigate, useSearch } from '@tanstack/react-router';
+import { loginBodySchema } from '../../../schema/account.ts';
+import { fieldErrors } from '../../../schema/api-error.ts';
+import { toasts } from '../../../schema/messages.ts';
+import { ApiError } from '../../lib/api-client.ts';
+import { toastRequestFailure } from '../../lib/request-failure-toast.ts';
+import { useDocumentTitle } from '../../lib/use-document-title.ts';
+import { useFormFields } from '../../lib/use-form-fields.ts';
+import { Button } from '../../ui/button.tsx';
+import { TextField } from '../../ui/text-field.tsx';
+import { toast } from '../../ui/toast-store.ts';
+import { accountApi } from './account-api.ts';
+import { AuthLayout } from './auth-layout.tsx';
+import * as styles from './auth-layout.css.ts';
+import { setSignedInUser } from './auth-store.ts';
+import { GoogleSignInButton, showGoogleUnavailable } from './google-sign-in-button.tsx';
+import { toastWelcomeBack } from './welcome-toasts.ts';
+
+/**
+ * Login (spec §2, §5). On success the user is stored as signed in; the guest layout then moves on at once, to
+ * `returnTo` when it is a path on this site.
+ */
+export function LoginScreen() {
+  useDocumentTitle('Log In');
+  const search = useSearch({ from: '/_guest/login' });
+  const form = useFormFields({ email: '', password: '' });
+  const [submitting, setSubmitting] = useState(false);
+  useServerErrorNotice(search.error);
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const parsed = loginBodySchema.safeParse(form.values);
+    if (!parsed.success) {
+      form.showErrors(fieldErrors(parsed.error));
+      return;
+    }
+    setSubmitting(true);
+    try {
+      const { user } = await accountApi.login(parsed.data);
+      toastWelcomeBack(user);
+      setSignedInUser(user);
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 401) toast({ ...toasts.loginFailed, variant: 'destructive' });
+      else toastRequestFailure(error, toasts.loginFailed);
+      setSubmitting(false);
+    }
+  }
+
+  return (
+    <AuthLayout title="Welcome back" lead="Sign in to see what your family has been sharing.">
+      <form ref={form.formRef} className={styles.form} noValidate onSubmit={submit}>
+        <TextField
+          {...form.field('email')}
+          label="Email"
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          autoCapitalize="none"
+          spellCheck={false}
+        />
+        <TextField {...form.field('password')} label="Password" type="password" autoComplete="current-password" />
+        <Button type="submit" fullWidth disabled={submitting}>
+          {submitting ? 'Signing in...' : 'Sign In'}
+        </Button>
+      </form>
+      <p className={styles.divider}>or</p>
+      <GoogleSignInButton label="Continue with Google" />
+      <p className={styles.footnote}>
+        New to Hearth?{' '}
+        <Link to="/signup" className={styles.inlineLink}>
+          Sign up
+        </Link>
+      </p>
+    </AuthLayout>
+  );
+}
+
+/** The server sends people back here with `?error=…` when it could not start their sign-in; say so once. */
+function useServerErrorNotice(error: string | undefined) {
+  const navigate = useNavigate();
+  useEffect(() => {
+    if (error !== 'google_unavailable') return;
+    showGoogleUnavailable();
+    void navigate({ to: '/login', search: ({ error: _shown, ...rest }) => rest, replace: true });
+  }, [error, navigate]);
+}

@@ -1,0 +1,92 @@
+import { useState, type FormEvent } from 'react';
+import { Link } from '@tanstack/react-router';
+import { signupBodySchema } from '../../../schema/account.ts';
+import { fieldErrors } from '../../../schema/api-error.ts';
+import { toasts } from '../../../schema/messages.ts';
+import { ApiError } from '../../lib/api-client.ts';
+import { toastRequestFailure } from '../../lib/request-failure-toast.ts';
+import { useDocumentTitle } from '../../lib/use-document-title.ts';
+import { useFormFields } from '../../lib/use-form-fields.ts';
+import { Button } from '../../ui/button.tsx';
+import { TextField } from '../../ui/text-field.tsx';
+import { accountApi } from './account-api.ts';
+import { AuthLayout } from './auth-layout.tsx';
+import * as styles from './auth-layout.css.ts';
+import { setSignedInUser } from './auth-store.ts';
+import { GoogleSignInButton } from './google-sign-in-button.tsx';
+import { SignupCarousel } from './signup-carousel.tsx';
+import { toastWelcomeToHearth } from './welcome-toasts.ts';
+
+/** Signup (spec §2, §5). Server answers about a field (a taken email or username) appear under that field. */
+export function SignupScreen() {
+  useDocumentTitle('Sign Up');
+  const form = useFormFields({ username: '', email: '', password: '', confirmPassword: '' });
+  const [submitting, setSubmitting] = useState(false);
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const parsed = signupBodySchema.safeParse(form.values);
+    if (!parsed.success) {
+      form.showErrors(fieldErrors(parsed.error));
+      return;
+    }
+    setSubmitting(true);
+    try {
+      const { user } = await accountApi.signup(parsed.data);
+      toastWelcomeToHearth();
+      setSignedInUser(user);
+    } catch (error) {
+      setSubmitting(false);
+      const shownUnderFields = form.showServerErrors(error);
+      // A taken email or username is fully explained under its field; anything else also gets a toast.
+      const takenField = shownUnderFields && error instanceof ApiError && error.status === 409;
+      if (!takenField) toastRequestFailure(error, toasts.signupFailed);
+    }
+  }
+
+  return (
+    <AuthLayout
+      title="Create your account"
+      lead="Join your family on Hearth. It only takes a minute."
+      aside={<SignupCarousel />}
+    >
+      <form ref={form.formRef} className={styles.form} noValidate onSubmit={submit}>
+        <TextField
+          {...form.field('username')}
+          label="Username"
+          autoComplete="username"
+          autoCapitalize="none"
+          spellCheck={false}
+        />
+        <TextField
+          {...form.field('email')}
+          label="Email"
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          autoCapitalize="none"
+          spellCheck={false}
+        />
+        <TextField {...form.field('password')} label="Password" type="password" autoComplete="new-password" />
+        <TextField
+          {...form.field('confirmPassword')}
+          label="Confirm Password"
+          type="password"
+          autoComplete="new-password"
+        />
+        <Button type="submit" fullWidth disabled={submitting}>
+          {submitting ? 'Creating account...' : 'Create Account'}
+        </Button>
+        <p className={styles.small}>By creating an account you agree to Hearth's Terms and Privacy Policy.</p>
+      </form>
+      <p className={styles.divider}>or</p>
+      <GoogleSignInButton label="Sign up with Google" />
+      <p className={styles.footnote}>
+        Already have an account?{' '}
+        <Link to="/login" className={styles.inlineLink}>
+          Log in
+        </Link>
+      </p>
+    </AuthLayout>
+  );
+}

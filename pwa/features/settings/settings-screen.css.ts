@@ -1,0 +1,89 @@
+import { keyframes, style, styleVariants } from '@vanilla-extract/css';
+import { brandColors, colorThemeNames, type ColorThemeName } from '../../ui/palette.ts';
+import { vars } from '../../ui/theme.css.ts';
+
+export const section = style({ display: 'grid', gap: vars.space.md });
+
+export const sectionHeading = style({ display: 'grid', gap: vars.space.xxs });
+
+export const sectionTitle = style({ fontSize: vars.fontSize.xl });
+
+export const sectionLead = style({ color: vars.color.textMuted });
+
+export const switchList = style({
+  display: 'grid',
+  margin: 0,
+  padding: 0,
+  listStyle: 'none',
+});
+
+export const switchItem = style({
+  selectors: { '& + &': { borderBlockStart: `1px solid ${vars.color.border}` } },
+});
+
+export const profileSummary = style({ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: vars.space.md });
+
+export const profileText = style({ display: 'grid', flex: '1 1 12rem', minWidth: 0 });
+
+export const profileName = style({
+  fontSize: vars.fontSize.lg,
+  fontWeight: vars.fontWeight.bold,
+  overflowWrap: 'anywhere',
+});
+
+export const email = style({ color: vars.color.textMuted, fontSize: vars.fontSize.sm, overflowWrap: 'anywhere' });
+
+export const actions = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space.sm });
+
+/** Each colour theme's own primary and accent, whatever theme is active, so the choice can be seen before it is made. */
+function swatchStyle(theme: ColorThemeName) {
+  const { primary, accent } = brandColors(theme, 'dark');
+  return { background: `linear-gradient(135deg, ${primary} 0 50%, ${accent} 50% 100%)` };
+}
+
+const swatchBase = style({
+  flexShrink: 0,
+  width: '1.75rem',
+  height: '1.75rem',
+  borderRadius: '50%',
+  boxShadow: `inset 0 0 0 1px hsl(0 0% 100% / 0.25), ${vars.shadow.sm}`,
+});
+
+export const swatch = styleVariants(
+  Object.fromEntries(colorThemeNames.map((theme) => [theme, swatchStyle(theme)])) as Record<
+    ColorThemeName,
+    ReturnType<typeof swatchStyle>
+  >,
+  (variant) => [swatchBase, variant],
+);
+
+const shimmer = keyframes({ '50%': { opacity: 0.55 } });
+
+export const skeletonRow = style({
+  display: 'flex',
+  alignItems: 'center',
+  justifyContent: 'space-between',
+  gap: vars.space.md,
+  minHeight: '4.5rem',
+});
+
+export const skeletonText = style({ display: 'grid', gap: vars.space.xs, flex: 1 });
+
+const skeletonBlock = style({
+  borderRadius: vars.radius.pill,
+  background: vars.color.surfaceRaised,
+  animation: `${shimmer} 1.6s ease-in-out infinite`,
+});
+
+export const skeletonLine = styleVariants({
+  long: [skeletonBlock, { height: '0.875rem', width: 'min(14rem, 70%)' }],
+  short: [skeletonBlock, { height: '0.75rem', width: 'min(20rem, 90%)' }],
+  toggle: [skeletonBlock, { height: '1.875rem', width: '3.25rem', flexShrink: 0 }],
+});
+
+export const loadError = style({
+  display: 'grid',
+  gap: vars.space.sm,
+  justifyItems: 'start',
+  color: vars.color.textMuted,
+});

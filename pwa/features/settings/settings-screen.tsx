@@ -1,0 +1,186 @@
+import type { ReactNode } from 'react';
+import { useEffect } from 'react';
+import type { UserSettings } from '../../../schema/entities.ts';
+import { signOutUrl } from '../account/account-urls.ts';
+import { useSignedInUser } from '../account/auth-store.ts';
+import { displayName, fullName, initials } from '../account/display-name.ts';
+import { useTheme } from '../theme/theme-provider.tsx';
+import type { ThemeMode } from '../../../schema/theme.ts';
+import { useDocumentTitle } from '../../lib/use-document-title.ts';
+import { Avatar } from '../../ui/avatar.tsx';
+import { Button, ButtonLink } from '../../ui/button.tsx';
+import { Card } from '../../ui/card.tsx';
+import { DeviceIcon, LogOutIcon, MoonIcon, SunIcon } from '../../ui/icons.tsx';
+import { Page, PageHeader } from '../../ui/page.tsx';
+import type { ColorThemeName } from '../../ui/palette.ts';
+import { RadioTiles } from '../../ui/radio-tile.tsx';
+import { Switch } from '../../ui/switch.tsx';
+import { visuallyHidden } from '../../ui/visually-hidden.css.ts';
+import * as styles from './settings-screen.css.ts';
+import { changeUserSetting, loadUserSettings, useUserSettings } from './user-settings-store.ts';
+
+type SettingSwitch = { key: keyof UserSettings; label: string; description: string };
+
+const notificationSwitches: readonly SettingSwitch[] = [
+  { key: 'familyUpdates', label: 'Family Updates', description: 'New posts and photos from your family.' },
+  { key: 'eventReminders', label: 'Event Reminders', description: 'A gentle reminder before family events.' },
+  { key: 'chatMessages', label: 'Chat Messages', description: 'New messages in your family chat.' },
+  { key: 'photoComments', label: 'Photo Comments', description: 'When someone comments on a photo you shared.' },
+];
+
+const privacySwitches: readonly SettingSwitch[] = [
+  { key: 'profileVisibility', label: 'Profile Visibility', description: 'Let your family members see your profile.' },
+  { key: 'activityStatus', label: 'Activity Status', description: 'Show your family when you were last active.' },
+  { key: 'photoDownload', label: 'Photo Download', description: 'Let family members download your original photos.' },
+];
+
+const largerTextSwitch: SettingSwitch = {
+  key: 'largerText',
+  label: 'Larger text',
+  description: 'Makes all text and buttons bigger, on every device you use.',
+};
+
+const modeOptions: readonly { value: ThemeMode; label: string; visual: ReactNode }[] = [
+  { value: 'light', label: 'Light', visual: <SunIcon /> },
+  { value: 'dark', label: 'Dark', visual: <MoonIcon /> },
+  { value: 'system', label: 'System', visual: <DeviceIcon /> },
+];
+
+const colorOptions: readonly { value: ColorThemeName; label: string; visual: ReactNode }[] = [
+  { value: 'purple', label: 'Purple', visual: <span className={styles.swatch.purple} /> },
+  { value: 'orange', label: 'Orange', visual: <span className={styles.swatch.orange} /> },
+  { value: 'pink', label: 'Pink', visual: <span className={styles.swatch.pink} /> },
+  { value: 'blue', label: 'Blue', visual: <span className={styles.swatch.blue} /> },
+];
+
+/** Settings (spec §2): appearance on this device, and preferences kept on the server. */
+export function SettingsScreen() {
+  useDocumentTitle('Settings');
+  const user = useSignedInUser();
+  const theme = useTheme();
+
+  useEffect(() => {
+    void loadUserSettings();
+  }, []);
+
+  return (
+    <Page width="default">
+      <PageHeader title="Settings" lead="Make Hearth feel like home." />
+
+      <Card as="section" aria-label="Your profile">
+        <div className={styles.profileSummary}>
+          <Avatar imageUrl={user.profileImageUrl} initials={initials(user)} size="lg" />
+          <div className={styles.profileText}>
+            <p className={styles.profileName}>{displayName(user)}</p>
+            {fullName(user) ? <p className={styles.email}>{user.email}</p> : null}
+          </div>
+          <ButtonLink to="/profile" variant="secondary">
+            Edit Profile
+          </ButtonLink>
+        </div>
+      </Card>
+
+      <SettingsSection title="Appearance" lead="How Hearth looks on this device.">
+        <RadioTiles
+          legend="Theme"
+          hint="System follows your device's light or dark setting as it changes."
+          name="theme-mode"
+          options={modeOptions}
+          value={theme.mode}
+          onChange={theme.setMode}
+        />
+        <RadioTiles
+          legend="Colour theme"
+          name="colour-theme"
+          options={colorOptions}
+          value={theme.colorTheme}
+          onChange={theme.setColorTheme}
+        />
+        <ServerSwitches switches={[largerTextSwitch]} />
+      </SettingsSection>
+
+      <SettingsSection title="Notifications" lead="Choose what Hearth tells you about.">
+        <ServerSwitches switches={notificationSwitches} />
+      </SettingsSection>
+
+      <SettingsSection title="Privacy" lead="Decide what your family can see and do.">
+        <ServerSwitches switches={privacySwitches} />
+      </SettingsSection>
+
+      <SettingsSection title="Account">
+        <div className={styles.actions}>
+          <ButtonLink to="/profile" search={{ changePassword: 1 }} variant="secondary">
+            Change Password
+          </ButtonLink>
+          <Button href={signOutUrl} variant="secondary">
+            <LogOutIcon />
+            Sign Out
+          </Button>
+        </div>
+      </SettingsSection>
+    </Page>
+  );
+}
+
+function SettingsSection({ title, lead, children }: { title: string; lead?: string; children: ReactNode }) {
+  const headingId = `settings-${title.toLowerCase()}`;
+  return (
+    <Card as="section" className={styles.section} aria-labelledby={headingId}>
+      <div className={styles.sectionHeading}>
+        <h2 id={headingId} className={styles.sectionTitle}>
+          {title}
+        </h2>
+        {lead ? <p className={styles.sectionLead}>{lead}</p> : null}
+      </div>
+      {children}
+    </Card>
+  );
+}
+
+/** Switches saved on the server: placeholders while they load, a retry if they could not be loaded. */
+function ServerSwitches({ switches }: { switches: readonly SettingSwitch[] }) {
+  const state = useUserSettings();
+
+  if (state.status === 'failed') {
+    return (
+      <div className={styles.loadError}>
+        <p>These settings could not be loaded. Check your connection and try again.</p>
+        <Button variant="secondary" onClick={() => void loadUserSettings()}>
+          Try again
+        </Button>
+      </div>
+    );
+  }
+
+  if (state.status !== 'ready') {
+    return (
+      <div role="status">
+        <span className={visuallyHidden}>Loading settings</span>
+        {switches.map((setting) => (
+          <div key={setting.key} className={styles.skeletonRow} aria-hidden="true">
+            <div className={styles.skeletonText}>
+              <span className={styles.skeletonLine.long} />
+              <span className={styles.skeletonLine.short} />
+            </div>
+            <span className={styles.skeletonLine.toggle} />
+          </div>
+        ))}
+      </div>
+    );
+  }
+
+  return (
+    <ul className={styles.switchList}>
+      {switches.map((setting) => (
+        <li key={setting.key} className={styles.switchItem}>
+          <Switch
+            label={setting.label}
+            description={setting.description}
+            checked={state.settings[setting.key]}
+            onCheckedChange={(checked) => void changeUserSetting(setting.key, checked)}
+          />
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,66 @@
+import { useId } from 'react';
+import type { User } from '../../../schema/entities.ts';
+import { signOutUrl } from '../account/account-urls.ts';
+import { displayName, fullName, initials } from '../account/display-name.ts';
+import { Avatar } from '../../ui/avatar.tsx';
+import { ChevronDownIcon, LogOutIcon } from '../../ui/icons.tsx';
+import * as styles from './account.css.ts';
+import { NavItemLinks } from './nav-item-links.tsx';
+import { accountNavItems } from './nav-items.ts';
+import { useDisclosure } from './use-disclosure.ts';
+
+/** Desktop: the signed-in person (avatar, name, email) opening their Profile, Settings and Sign Out. */
+export function AccountMenu({ user }: { user: User }) {
+  const panelId = useId();
+  const menu = useDisclosure<HTMLDivElement>();
+
+  return (
+    <div className={styles.accountMenu}>
+      <button
+        ref={menu.buttonRef}
+        type="button"
+        className={styles.accountButton}
+        aria-expanded={menu.isOpen}
+        aria-controls={panelId}
+        onClick={menu.toggle}
+      >
+        <Avatar imageUrl={user.profileImageUrl} initials={initials(user)} size="sm" />
+        <UserIdentity user={user} />
+        <ChevronDownIcon className={styles.chevron} />
+      </button>
+      <div id={panelId} ref={menu.panelRef} hidden={!menu.isOpen} className={styles.accountPanel}>
+        <AccountLinks onNavigate={menu.close} />
+      </div>
+    </div>
+  );
+}
+
+/** The full name over the email; someone without a name is shown by their email, once. */
+export function UserIdentity({ user }: { user: User }) {
+  return (
+    <span className={styles.identity}>
+      <span className={styles.identityName}>{displayName(user)}</span>
+      {fullName(user) ? <span className={styles.identityEmail}>{user.email}</span> : null}
+    </span>
+  );
+}
+
+/** Profile, Settings and Sign Out, as the account menu and the drawer both list them. */
+export function AccountLinks({ onNavigate }: { onNavigate: () => void }) {
+  return (
+    <>
+      <NavItemLinks
+        items={accountNavItems}
+        listClassName={styles.menuList}
+        linkClassName={styles.menuLink}
+        withIcons
+        onNavigate={onNavigate}
+      />
+      <hr className={styles.divider} />
+      <a href={signOutUrl} className={styles.menuLink}>
+        <LogOutIcon />
+        Sign Out
+      </a>
+    </>
+  );
+}

@@ -1,0 +1,43 @@
+import { style } from '@vanilla-extract/css';
+import { vars } from '../../ui/theme.css.ts';
+import { tabBarBreakpoint } from './breakpoints.ts';
+
+export const skipLink = style({
+  position: 'absolute',
+  zIndex: 200,
+  insetInlineStart: vars.space.md,
+  insetBlockStart: vars.space.sm,
+  padding: `${vars.space.sm} ${vars.space.md}`,
+  borderRadius: vars.radius.md,
+  background: vars.color.primary,
+  color: vars.color.primaryForeground,
+  fontWeight: vars.fontWeight.semibold,
+  textDecoration: 'none',
+  transform: 'translateY(-200%)',
+  selectors: { '&:focus': { transform: 'none' } },
+});
+
+export const main = style({
+  display: 'block',
+  minHeight: '60dvh',
+  outline: 'none',
+});
+
+/** Keeps the last lines of a page clear of the phone tab bar. */
+export const mainAboveTabBar = style({
+  '@media': {
+    [`screen and (max-width: ${tabBarBreakpoint})`]: {
+      paddingBlockEnd: `calc(4.5rem + env(safe-area-inset-bottom))`,
+    },
+  },
+});
+
+export const loading = style({
+  minHeight: '100dvh',
+  display: 'grid',
+  placeContent: 'center',
+  justifyItems: 'center',
+  gap: vars.space.md,
+  color: vars.color.textMuted,
+  fontSize: vars.fontSize.lg,
+});

@@ -1,0 +1,56 @@
+import { style } from '@vanilla-extract/css';
+import { vars } from '../../ui/theme.css.ts';
+import { topBarBreakpoint } from './breakpoints.ts';
+
+export const tabBar = style({
+  position: 'fixed',
+  insetInline: 0,
+  insetBlockEnd: 0,
+  zIndex: 40,
+  paddingBlockEnd: 'env(safe-area-inset-bottom)',
+  background: `color-mix(in srgb, ${vars.color.surface} 92%, transparent)`,
+  backdropFilter: 'blur(12px)',
+  WebkitBackdropFilter: 'blur(12px)',
+  borderBlockStart: `1px solid ${vars.color.border}`,
+  '@media': { [`screen and (min-width: ${topBarBreakpoint})`]: { display: 'none' } },
+});
+
+export const list = style({
+  display: 'grid',
+  gridAutoColumns: '1fr',
+  gridAutoFlow: 'column',
+  maxWidth: '36rem',
+  margin: '0 auto',
+  padding: `${vars.space.xs} ${vars.space.sm}`,
+  listStyle: 'none',
+});
+
+export const tab = style({
+  display: 'flex',
+  flexDirection: 'column',
+  alignItems: 'center',
+  justifyContent: 'center',
+  gap: vars.space.xxs,
+  minHeight: '3.5rem',
+  paddingInline: vars.space.xs,
+  borderRadius: vars.radius.md,
+  color: vars.color.textMuted,
+  fontSize: vars.fontSize.sm,
+  fontWeight: vars.fontWeight.medium,
+  textDecoration: 'none',
+  selectors: {
+    '&[aria-current="page"]': { color: vars.color.primaryText, fontWeight: vars.fontWeight.semibold },
+  },
+});
+
+/** The current tab's icon sits in a soft pill, so the highlight does not rely on colour alone. */
+export const tabIcon = style({
+  display: 'inline-flex',
+  alignItems: 'center',
+  justifyContent: 'center',
+  width: '3.5rem',
+  height: '2rem',
+  borderRadius: vars.radius.pill,
+  transition: 'background-color 150ms ease',
+  selectors: { [`${tab}[aria-current="page"] &`]: { background: vars.color.primarySoft } },
+});

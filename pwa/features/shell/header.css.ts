@@ -1,0 +1,108 @@
+import { style } from '@vanilla-extract/css';
+import { vars } from '../../ui/theme.css.ts';
+import { tabBarBreakpoint, topBarBreakpoint } from './breakpoints.ts';
+
+export const header = style({
+  position: 'sticky',
+  insetBlockStart: 0,
+  zIndex: 50,
+  background: `color-mix(in srgb, ${vars.color.background} 94%, transparent)`,
+  backdropFilter: 'blur(12px)',
+  WebkitBackdropFilter: 'blur(12px)',
+  borderBlockEnd: `1px solid ${vars.color.border}`,
+});
+
+export const bar = style({
+  display: 'flex',
+  alignItems: 'center',
+  gap: vars.space.sm,
+  maxWidth: `calc(${vars.size.contentWidth} + 2 * ${vars.space.lg})`,
+  minHeight: '4rem',
+  marginInline: 'auto',
+  paddingInline: vars.space.sm,
+  '@media': { 'screen and (min-width: 40em)': { paddingInline: vars.space.lg, gap: vars.space.md } },
+});
+
+export const brand = style({
+  display: 'inline-flex',
+  alignItems: 'center',
+  gap: vars.space.sm,
+  minHeight: vars.size.touchTarget,
+  paddingInline: vars.space.xs,
+  borderRadius: vars.radius.md,
+  color: vars.color.text,
+  fontSize: vars.fontSize.xl,
+  fontWeight: vars.fontWeight.bold,
+  letterSpacing: '-0.01em',
+  textDecoration: 'none',
+});
+
+export const spacer = style({ flex: 1 });
+
+export const desktopOnly = style({
+  '@media': { [`screen and (max-width: ${tabBarBreakpoint})`]: { display: 'none' } },
+});
+
+export const mobileOnly = style({
+  '@media': { [`screen and (min-width: ${topBarBreakpoint})`]: { display: 'none' } },
+});
+
+export const navRow = style({ display: 'flex', alignItems: 'center', gap: vars.space.xs });
+
+export const navList = style({
+  display: 'flex',
+  alignItems: 'center',
+  gap: vars.space.xs,
+  margin: 0,
+  padding: 0,
+  listStyle: 'none',
+});
+
+/** A navigation link; the page you are on gets a soft tint and bolder text (aria-current="page"). */
+export const navLink = style({
+  display: 'inline-flex',
+  alignItems: 'center',
+  gap: vars.space.sm,
+  minHeight: vars.size.touchTarget,
+  paddingInline: vars.space.md,
+  borderRadius: vars.radius.pill,
+  color: vars.color.textMuted,
+  fontWeight: vars.fontWeight.medium,
+  textDecoration: 'none',
+  transition: 'background-color 150ms ease, color 150ms ease',
+  selectors: {
+    '&:hover': { color: vars.color.text, background: vars.color.primarySoft },
+    '&[aria-current="page"]': {
+      color: vars.color.primaryText,
+      background: vars.color.primarySoft,
+      fontWeight: vars.fontWeight.semibold,
+    },
+  },
+});
+
+/** The public header's small-screen menu, opening under the bar. */
+export const publicMenu = style({
+  display: 'grid',
+  gap: vars.space.xs,
+  paddingInline: vars.space.md,
+  paddingBlock: `${vars.space.sm} ${vars.space.md}`,
+  borderBlockStart: `1px solid ${vars.color.border}`,
+  selectors: { '&[hidden]': { display: 'none' } },
+});
+
+export const publicMenuList = style({
+  display: 'grid',
+  gap: vars.space.xs,
+  margin: 0,
+  padding: 0,
+  listStyle: 'none',
+});
+
+export const publicMenuLink = style([navLink, { display: 'flex', width: '100%' }]);
+
+export const publicMenuActions = style({
+  display: 'grid',
+  gridTemplateColumns: 'repeat(auto-fit, minmax(9rem, 1fr))',
+  gap: vars.space.sm,
+  paddingBlockStart: vars.space.sm,
+});

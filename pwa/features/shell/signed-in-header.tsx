@@ -1,0 +1,51 @@
+import { useCallback, useId, useRef, useState } from 'react';
+import type { User } from '../../../schema/entities.ts';
+import { IconButton } from '../../ui/icon-button.tsx';
+import { MenuIcon } from '../../ui/icons.tsx';
+import { AccountMenu } from './account-menu.tsx';
+import { BrandLink } from './brand-link.tsx';
+import * as styles from './header.css.ts';
+import { NavItemLinks } from './nav-item-links.tsx';
+import { mainNavItems } from './nav-items.ts';
+import { NavigationDrawer } from './navigation-drawer.tsx';
+
+/** The signed-in top navigation: sections and account menu on wide screens, a menu button and drawer on phones. */
+export function SignedInHeader({ user }: { user: User }) {
+  const drawerId = useId();
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const menuButtonRef = useRef<HTMLButtonElement>(null);
+
+  const closeDrawer = useCallback(() => setDrawerOpen(false), []);
+
+  return (
+    <header className={styles.header}>
+      <div className={styles.bar}>
+        <IconButton
+          ref={menuButtonRef}
+          label="Menu"
+          icon={<MenuIcon />}
+          aria-expanded={drawerOpen}
+          aria-controls={drawerId}
+          aria-haspopup="dialog"
+          className={styles.mobileOnly}
+          onClick={() => setDrawerOpen(true)}
+        />
+        <BrandLink />
+        <nav aria-label="Main" className={styles.desktopOnly}>
+          <NavItemLinks items={mainNavItems} listClassName={styles.navList} linkClassName={styles.navLink} withIcons />
+        </nav>
+        <span className={styles.spacer} />
+        <div className={styles.desktopOnly}>
+          <AccountMenu user={user} />
+        </div>
+      </div>
+      <NavigationDrawer
+        id={drawerId}
+        user={user}
+        isOpen={drawerOpen}
+        onClose={closeDrawer}
+        returnFocusTo={menuButtonRef}
+      />
+    </header>
+  );
+}

@@ -1,0 +1,48 @@
+import { useEffect, useRef, useState, type ChangeEvent } from 'react';
+import { ApiError } from './api-client.ts';
+
+/**
+ * The state of a simple text form: values, one error per field, and the props that wire a TextField to both. Editing
+ * a field clears its error (spec §5); showing errors moves focus to the first field that has one, so keyboard and
+ * screen reader users land on what needs fixing.
+ */
+export function useFormFields<Values extends Record<string, string>>(initialValues: Values) {
+  const [values, setValues] = useState(initialValues);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [focusRequest, setFocusRequest] = useState(0);
+  const formRef = useRef<HTMLFormElement>(null);
+
+  useEffect(() => {
+    if (focusRequest === 0) return;
+    formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [focusRequest]);
+
+  function field(name: keyof Values & string) {
+    return {
+      name,
+      value: values[name],
+      error: errors[name],
+      onChange: (event: ChangeEvent<HTMLInputElement>) => {
+        const { value } = event.target;
+        setValues((current) => ({ ...current, [name]: value }));
+        setErrors(({ [name]: _cleared, ...others }) => others);
+      },
+    };
+  }
+
+  function showErrors(next: Record<string, string>) {
+    setErrors(next);
+    setFocusRequest((count) => count + 1);
+  }
+
+  /** Puts the server's messages about this form's fields under them (a taken email); true if there were any. */
+  function showServerErrors(error: unknown): boolean {
+    if (!(error instanceof ApiError)) return false;
+    const aboutThisForm = Object.entries(error.fieldErrors).filter(([name]) => name in values);
+    if (aboutThisForm.length === 0) return false;
+    showErrors(Object.fromEntries(aboutThisForm));
+    return true;
+  }
+
+  return { values, errors, field, showErrors, showServerErrors, formRef };
+}
