@@ -1,0 +1,12 @@
+/** `npm run bench`: every benchmark in bench/, one after another, each printing its figures. */
+import { spawnSync } from 'node:child_process';
+
+const benchmarks = ['bench/budget.ts', 'bench/auth-timing.ts'];
+
+let failures = 0;
+for (const script of benchmarks) {
+  console.log(`\n== ${script}`);
+  const result = spawnSync(process.execPath, ['--import', 'tsx', script], { stdio: 'inherit' });
+  if (result.status !== 0) failures += 1;
+}
+process.exitCode = failures === 0 ? 0 : 1;

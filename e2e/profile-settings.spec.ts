@@ -1,0 +1,100 @@
+import { expect, newPerson, signUp, test } from './support/test.ts';
+
+test('profile edits are saved on the server and shown everywhere', async ({ page }) => {
+  const person = newPerson('profile');
+  await signUp(page, person);
+  await expect(page.getByRole('heading', { level: 1 })).toContainText(person.username);
+
+  await page.goto('/profile');
+  await page.getByRole('button', { name: 'Edit Profile' }).click();
+  await page.getByLabel('First Name').fill('Margaret');
+  await page.getByLabel('Last Name').fill('Smith');
+  await page.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(page.getByText('Profile Updated')).toBeVisible();
+  await expect(page.getByText('Your profile has been successfully updated.')).toBeVisible();
+
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Margaret Smith' })).toBeVisible();
+  const user = await (await page.request.get('/api/auth/user')).json();
+  expect(user).toMatchObject({ firstName: 'Margaret', lastName: 'Smith', email: person.email });
+});
+
+test('a password change needs the current password and signs out the other devices', async ({ page, browser }) => {
+  const person = newPerson('pwchange');
+  await signUp(page, person);
+  await expect(page.getByRole('heading', { level: 1 })).toContainText(person.username);
+
+  const otherDevice = await browser.newContext();
+  const otherPage = await otherDevice.newPage();
+  await otherPage.goto('/login');
+  await otherPage.getByLabel('Email').fill(person.email);
+  await otherPage.getByLabel('Password', { exact: true }).fill(person.password);
+  await otherPage.getByRole('button', { name: 'Sign In' }).click();
+  await expect(otherPage.getByRole('heading', { level: 1 })).toContainText(person.username);
+
+  await page.goto('/settings');
+  await page.getByRole('link', { name: 'Change Password' }).click();
+  await expect(page.getByLabel('Current Password')).toBeFocused();
+  await page.getByLabel('Current Password').fill('not-my-password');
+  await page.getByLabel('New Password', { exact: true }).fill('a-new-hearth-9');
+  await page.getByLabel('Confirm New Password').fill('a-new-hearth-9');
+  await page.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(page.getByText('Current password is incorrect')).toBeVisible();
+
+  await page.getByLabel('Current Password').fill(person.password);
+  await page.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(page.getByText('Profile Updated')).toBeVisible();
+
+  expect((await otherPage.request.get('/api/auth/user')).status()).toBe(401);
+  expect((await page.request.get('/api/auth/user')).status()).toBe(200);
+  await otherDevice.close();
+
+  const fresh = await browser.newPage();
+  await fresh.goto('/login');
+  await fresh.getByLabel('Email').fill(person.email);
+  await fresh.getByLabel('Password', { exact: true }).fill('a-new-hearth-9');
+  await fresh.getByRole('button', { name: 'Sign In' }).click();
+  await expect(fresh.getByRole('heading', { level: 1 })).toContainText(person.username);
+  await fresh.close();
+});
+
+test('the profile page asks a signed-out visitor to log in', async ({ page }) => {
+  await page.goto('/profile');
+  await expect(page.getByRole('heading', { name: 'Access Denied' })).toBeVisible();
+  await page.getByRole('link', { name: 'Go to Login' }).click();
+  await expect(page).toHaveURL(/\/login/);
+});
+
+test('settings toggles start on and are kept on the server', async ({ page }) => {
+  const person = newPerson('settings');
+  await signUp(page, person);
+  await expect(page.getByRole('heading', { level: 1 })).toContainText(person.username);
+  await page.goto('/settings');
+
+  for (const name of ['Family Updates', 'Event Reminders', 'Chat Messages', 'Photo Comments', 'Profile Visibility', 'Activity Status', 'Photo Download']) {
+    await expect(page.getByRole('switch', { name })).toBeChecked();
+  }
+  await page.getByRole('switch', { name: 'Photo Download' }).click();
+  await expect(page.getByRole('switch', { name: 'Photo Download' })).not.toBeChecked();
+  await expect.poll(async () => (await (await page.request.get('/api/settings')).json()).photoDownload).toBe(false);
+
+  await page.reload();
+  await expect(page.getByRole('switch', { name: 'Photo Download' })).not.toBeChecked();
+  await expect(page.getByRole('switch', { name: 'Family Updates' })).toBeChecked();
+});
+
+test('a signed-in person opening the login or signup page goes home', async ({ page }) => {
+  const person = newPerson('already');
+  await signUp(page, person);
+  await expect(page.getByRole('heading', { level: 1 })).toContainText(person.username);
+  await page.goto('/login');
+  await expect(page).toHaveURL(/\/$/);
+  await page.goto('/signup');
+  await expect(page).toHaveURL(/\/$/);
+});
+
+test('Continue with Google says plainly that it is not set up on this server', async ({ page }) => {
+  await page.goto('/login');
+  await page.getByRole('button', { name: 'Continue with Google' }).click();
+  await expect(page.getByText("Google sign-in isn't set up on this server")).toBeVisible();
+});

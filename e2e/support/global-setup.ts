@@ -1,0 +1,10 @@
+import { startHearth } from './hearth-server.ts';
+
+/** One Hearth server for the whole run; workers find it through HEARTH_E2E_URL. */
+export default async function globalSetup() {
+  const hearth = await startHearth();
+  process.env.HEARTH_E2E_URL = hearth.url;
+  return async () => {
+    await hearth.stop();
+  };
+}

@@ -1,0 +1,94 @@
+/**
+ * Starts the real Hearth server (the production build in dist/) on a free port with a database of its own, the way
+ * a person runs it, for the end-to-end journeys and the budget check. The database is a fresh one on the PostgreSQL
+ * named by DATABASE_URL when set, else an in-memory embedded PGlite.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createTestDatabase } from '../../sync-server/testing/test-database.ts';
+
+const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
+
+export type RunningHearth = { url: string; stop(): Promise<void> };
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitForHealth(url: string, server: ChildProcess, output: () => string): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (server.exitCode !== null) throw new Error(`Hearth exited with ${server.exitCode} while starting:\n${output()}`);
+    try {
+      const response = await fetch(`${url}/api/health`);
+      if (response.ok) return;
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`Hearth did not become healthy within 60 s:\n${output()}`);
+}
+
+export async function startHearth(extraEnv: Record<string, string> = {}): Promise<RunningHearth> {
+  if (!existsSync(join(repoRoot, 'dist', 'index.html'))) {
+    throw new Error('No production build in dist/: run `npm run build` first.');
+  }
+  const database = await createTestDatabase();
+  const dataDir = mkdtempSync(join(tmpdir(), 'hearth-e2e-'));
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  let log = '';
+  const server = spawn(process.execPath, ['--import', 'tsx', 'sync-server/server.ts'], {
+    cwd: repoRoot,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATABASE_URL: database.url,
+      DATABASE_POOL_MAX: String(database.poolMax),
+      DATA_DIR: dataDir,
+      STATIC_DIR: join(repoRoot, 'dist'),
+      PUBLIC_URL: url,
+      LOG_LEVEL: 'warn',
+      // Journeys sign up and in many times from one address; the limiter itself is covered by server tests.
+      AUTH_RATE_LIMIT_PER_IP: '10000',
+      ...extraEnv,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  server.stdout?.on('data', (chunk: Buffer) => (log += chunk.toString()));
+  server.stderr?.on('data', (chunk: Buffer) => (log += chunk.toString()));
+  try {
+    await waitForHealth(url, server, () => log);
+  } catch (error) {
+    server.kill('SIGKILL');
+    await database.close();
+    throw error;
+  }
+  return {
+    url,
+    async stop() {
+      if (server.exitCode === null) {
+        const exited = new Promise((resolve) => server.once('exit', resolve));
+        server.kill('SIGTERM');
+        await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 10_000))]);
+        if (server.exitCode === null) server.kill('SIGKILL');
+      }
+      await database.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,36 @@
+import { test as base, expect, type Page } from '@playwright/test';
+
+/** Every journey talks to the one server global-setup started. */
+export const test = base.extend({
+  baseURL: async ({}, use) => {
+    const url = process.env.HEARTH_E2E_URL;
+    if (!url) throw new Error('HEARTH_E2E_URL is not set: the global setup did not start Hearth');
+    await use(url);
+  },
+});
+
+export { expect };
+
+let counter = 0;
+
+/** A person nobody else in this run uses, so journeys can run in parallel against one database. */
+export function newPerson(label = 'member') {
+  counter += 1;
+  const unique = `${Date.now().toString(36)}${process.pid.toString(36)}${counter}`;
+  return {
+    username: `${label}_${unique}`.slice(0, 30),
+    email: `${label}.${unique}@example.com`,
+    password: 'warm-hearth-42',
+  };
+}
+
+export type Person = ReturnType<typeof newPerson>;
+
+export async function signUp(page: Page, person: Person) {
+  await page.goto('/signup');
+  await page.getByLabel('Username').fill(person.username);
+  await page.getByLabel('Email').fill(person.email);
+  await page.getByLabel('Password', { exact: true }).fill(person.password);
+  await page.getByLabel('Confirm Password').fill(person.password);
+  await page.getByRole('button', { name: 'Create Account' }).click();
+}
