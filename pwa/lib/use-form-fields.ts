@@ -1,5 +1,16 @@
 import { useEffect, useRef, useState, type ChangeEvent } from 'react';
+import type { z } from 'zod';
+import { fieldErrors } from '../../schema/api-error.ts';
 import { ApiError } from './api-client.ts';
+
+/** What an email input needs so phones offer the right keyboard and nobody's address gets "corrected". */
+export const emailInputProps = {
+  type: 'email',
+  autoComplete: 'email',
+  inputMode: 'email',
+  autoCapitalize: 'none',
+  spellCheck: false,
+} as const;
 
 /**
  * The state of a simple text form: values, one error per field, and the props that wire a TextField to both. Editing
@@ -35,6 +46,14 @@ export function useFormFields<Values extends Record<string, string>>(initialValu
     setFocusRequest((count) => count + 1);
   }
 
+  /** Checks `input` with the shared schema: its parsed value, or null after showing one message per field. */
+  function validate<Schema extends z.ZodType>(schema: Schema, input: unknown): z.output<Schema> | null {
+    const parsed = schema.safeParse(input);
+    if (parsed.success) return parsed.data;
+    showErrors(fieldErrors(parsed.error));
+    return null;
+  }
+
   /** Puts the server's messages about this form's fields under them (a taken email); true if there were any. */
   function showServerErrors(error: unknown): boolean {
     if (!(error instanceof ApiError)) return false;
@@ -44,5 +63,5 @@ export function useFormFields<Values extends Record<string, string>>(initialValu
     return true;
   }
 
-  return { values, errors, field, showErrors, showServerErrors, formRef };
+  return { values, errors, field, showErrors, validate, showServerErrors, formRef };
 }

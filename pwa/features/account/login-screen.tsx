@@ -1,12 +1,11 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { loginBodySchema } from '../../../schema/account.ts';
-import { fieldErrors } from '../../../schema/api-error.ts';
 import { toasts } from '../../../schema/messages.ts';
 import { ApiError } from '../../lib/api-client.ts';
 import { toastRequestFailure } from '../../lib/request-failure-toast.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
-import { useFormFields } from '../../lib/use-form-fields.ts';
+import { emailInputProps, useFormFields } from '../../lib/use-form-fields.ts';
 import { Button } from '../../ui/button.tsx';
 import { TextField } from '../../ui/text-field.tsx';
 import { toast } from '../../ui/toast-store.ts';
@@ -30,14 +29,11 @@ export function LoginScreen() {
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const parsed = loginBodySchema.safeParse(form.values);
-    if (!parsed.success) {
-      form.showErrors(fieldErrors(parsed.error));
-      return;
-    }
+    const body = form.validate(loginBodySchema, form.values);
+    if (!body) return;
     setSubmitting(true);
     try {
-      const { user } = await accountApi.login(parsed.data);
+      const { user } = await accountApi.login(body);
       toastWelcomeBack(user);
       setSignedInUser(user);
     } catch (error) {
@@ -50,15 +46,7 @@ export function LoginScreen() {
   return (
     <AuthLayout title="Welcome back" lead="Sign in to see what your family has been sharing.">
       <form ref={form.formRef} className={styles.form} noValidate onSubmit={submit}>
-        <TextField
-          {...form.field('email')}
-          label="Email"
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          autoCapitalize="none"
-          spellCheck={false}
-        />
+        <TextField {...form.field('email')} {...emailInputProps} label="Email" />
         <TextField {...form.field('password')} label="Password" type="password" autoComplete="current-password" />
         <Button type="submit" fullWidth disabled={submitting}>
           {submitting ? 'Signing in...' : 'Sign In'}

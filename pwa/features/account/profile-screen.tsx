@@ -1,13 +1,12 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { profileUpdateBodySchema, passwordChangeBodySchema } from '../../../schema/account.ts';
-import { fieldErrors } from '../../../schema/api-error.ts';
 import type { User } from '../../../schema/entities.ts';
 import { limits } from '../../../schema/limits.ts';
 import { messages, toasts } from '../../../schema/messages.ts';
 import { formatLongDate } from '../../lib/format-date.ts';
 import { toastRequestFailure } from '../../lib/request-failure-toast.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
-import { useFormFields } from '../../lib/use-form-fields.ts';
+import { emailInputProps, useFormFields } from '../../lib/use-form-fields.ts';
 import { Avatar } from '../../ui/avatar.tsx';
 import { Button } from '../../ui/button.tsx';
 import { Card } from '../../ui/card.tsx';
@@ -137,11 +136,8 @@ function ProfileEditor({ user, start, onDone }: ProfileEditorProps) {
     event.preventDefault();
     const { firstName, lastName, email, username, currentPassword, newPassword, confirmPassword } = form.values;
 
-    const profile = profileUpdateBodySchema.safeParse({ firstName, lastName, email, username });
-    if (!profile.success) {
-      form.showErrors(fieldErrors(profile.error));
-      return;
-    }
+    const profile = form.validate(profileUpdateBodySchema, { firstName, lastName, email, username });
+    if (!profile) return;
 
     const changingPassword = Boolean(currentPassword || newPassword || confirmPassword);
     const passwordChange = { currentPassword, newPassword, confirmPassword };
@@ -158,20 +154,16 @@ function ProfileEditor({ user, start, onDone }: ProfileEditorProps) {
         form.showErrors({ currentPassword: messages.currentPasswordRequired });
         return;
       }
-      const checked = passwordChangeBodySchema.safeParse(passwordChange);
-      if (!checked.success) {
-        form.showErrors(fieldErrors(checked.error));
-        return;
-      }
+      if (!form.validate(passwordChangeBodySchema, passwordChange)) return;
     }
 
     setSaving(true);
     try {
       const changes = changedProfileFields(user, {
-        firstName: profile.data.firstName ?? null,
-        lastName: profile.data.lastName ?? null,
-        email: profile.data.email ?? user.email,
-        username: profile.data.username ?? user.username,
+        firstName: profile.firstName ?? null,
+        lastName: profile.lastName ?? null,
+        email: profile.email ?? user.email,
+        username: profile.username ?? user.username,
       });
       if (Object.keys(changes).length > 0) setSignedInUser(await accountApi.updateProfile(changes));
       if (changingPassword) await accountApi.changePassword(passwordChange);
@@ -195,15 +187,7 @@ function ProfileEditor({ user, start, onDone }: ProfileEditorProps) {
           <TextField {...form.field('lastName')} label="Last Name" autoComplete="family-name" />
         </div>
         <div className={styles.fieldGrid}>
-          <TextField
-            {...form.field('email')}
-            label="Email"
-            type="email"
-            autoComplete="email"
-            inputMode="email"
-            autoCapitalize="none"
-            spellCheck={false}
-          />
+          <TextField {...form.field('email')} {...emailInputProps} label="Email" />
           <TextField
             {...form.field('username')}
             label="Username"

@@ -1,12 +1,11 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from '@tanstack/react-router';
 import { signupBodySchema } from '../../../schema/account.ts';
-import { fieldErrors } from '../../../schema/api-error.ts';
 import { toasts } from '../../../schema/messages.ts';
 import { ApiError } from '../../lib/api-client.ts';
 import { toastRequestFailure } from '../../lib/request-failure-toast.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
-import { useFormFields } from '../../lib/use-form-fields.ts';
+import { emailInputProps, useFormFields } from '../../lib/use-form-fields.ts';
 import { Button } from '../../ui/button.tsx';
 import { TextField } from '../../ui/text-field.tsx';
 import { accountApi } from './account-api.ts';
@@ -25,14 +24,11 @@ export function SignupScreen() {
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const parsed = signupBodySchema.safeParse(form.values);
-    if (!parsed.success) {
-      form.showErrors(fieldErrors(parsed.error));
-      return;
-    }
+    const body = form.validate(signupBodySchema, form.values);
+    if (!body) return;
     setSubmitting(true);
     try {
-      const { user } = await accountApi.signup(parsed.data);
+      const { user } = await accountApi.signup(body);
       toastWelcomeToHearth();
       setSignedInUser(user);
     } catch (error) {
@@ -58,15 +54,7 @@ export function SignupScreen() {
           autoCapitalize="none"
           spellCheck={false}
         />
-        <TextField
-          {...form.field('email')}
-          label="Email"
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          autoCapitalize="none"
-          spellCheck={false}
-        />
+        <TextField {...form.field('email')} {...emailInputProps} label="Email" />
         <TextField {...form.field('password')} label="Password" type="password" autoComplete="new-password" />
         <TextField
           {...form.field('confirmPassword')}
