@@ -98,3 +98,41 @@ test('Continue with Google says plainly that it is not set up on this server', a
   await page.getByRole('button', { name: 'Continue with Google' }).click();
   await expect(page.getByText("Google sign-in isn't set up on this server")).toBeVisible();
 });
+
+test('System follows the device, live', async ({ page }) => {
+  await page.emulateMedia({ colorScheme: 'light' });
+  const person = newPerson('system');
+  await signUp(page, person);
+  await expect(page.getByRole('heading', { level: 1 })).toContainText(person.username);
+  await page.goto('/settings');
+  await page.getByRole('radio', { name: 'System' }).click();
+  await expect(page.locator('html')).toHaveAttribute('data-mode', 'light');
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await expect(page.locator('html')).toHaveAttribute('data-mode', 'dark');
+  await page.reload();
+  await expect(page.locator('html')).toHaveAttribute('data-mode', 'dark');
+  expect(await page.evaluate(() => localStorage.getItem('hearth-theme'))).toBe('system');
+});
+
+test('Larger text scales the interface and follows the person to another device', async ({ page, browser }) => {
+  const person = newPerson('larger');
+  await signUp(page, person);
+  await expect(page.getByRole('heading', { level: 1 })).toContainText(person.username);
+  await page.goto('/settings');
+  const rootFontSize = () => page.evaluate(() => parseFloat(getComputedStyle(document.documentElement).fontSize));
+  const normalSize = await rootFontSize();
+  await page.getByRole('switch', { name: 'Larger text' }).click();
+  await expect(page.locator('html')).toHaveAttribute('data-text-size', 'large');
+  expect(await rootFontSize()).toBeGreaterThan(normalSize);
+  await expect.poll(async () => (await (await page.request.get('/api/settings')).json()).largerText).toBe(true);
+
+  const otherDevice = await browser.newContext();
+  const otherPage = await otherDevice.newPage();
+  await otherPage.goto('/login');
+  await otherPage.getByLabel('Email').fill(person.email);
+  await otherPage.getByLabel('Password', { exact: true }).fill(person.password);
+  await otherPage.getByRole('button', { name: 'Sign In' }).click();
+  await expect(otherPage.getByRole('heading', { level: 1 })).toContainText(person.username);
+  await expect(otherPage.locator('html')).toHaveAttribute('data-text-size', 'large');
+  await otherDevice.close();
+});

@@ -1,0 +1,40 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { expect, newPerson, signUp, test } from './support/test.ts';
+
+/** WCAG 2.2 AA (product.md): no serious or critical violation on any screen, in either mode. */
+async function seriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
+  return results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
+}
+
+for (const mode of ['dark', 'light'] as const) {
+  test(`every screen passes an accessibility scan in ${mode} mode`, async ({ page }) => {
+    await page.addInitScript((saved) => localStorage.setItem('hearth-theme', saved), mode);
+    const found: Record<string, string[]> = {};
+
+    for (const path of ['/login', '/signup', '/settings', '/profile', '/no-such-page']) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      found[`signed out ${path}`] = await seriousViolations(page);
+    }
+    await page.goto('/login');
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await expect(page.getByText('Email is required')).toBeVisible();
+    found['login with errors'] = await seriousViolations(page);
+
+    const person = newPerson(`a11y${mode}`);
+    await signUp(page, person);
+    await expect(page.getByRole('heading', { level: 1 })).toContainText(person.username);
+    for (const path of ['/', '/settings', '/profile', '/profile?changePassword=1']) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      if (path === '/settings') await expect(page.getByRole('switch', { name: 'Family Updates' })).toBeVisible();
+      found[`signed in ${path}`] = await seriousViolations(page);
+    }
+
+    expect(Object.fromEntries(Object.entries(found).filter(([, violations]) => violations.length > 0))).toEqual({});
+  });
+}
