@@ -136,3 +136,13 @@ test('Larger text scales the interface and follows the person to another device'
   await expect(otherPage.locator('html')).toHaveAttribute('data-text-size', 'large');
   await otherDevice.close();
 });
+
+test('coming back from a Google sign-in the server could not start or finish, the person is told why', async ({ page }) => {
+  await page.goto('/api/auth/google');
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByText("Google sign-in isn't set up on this server")).toBeVisible();
+
+  await page.goto('/login?error=google_failed');
+  await expect(page.getByRole('alert')).toContainText("Google sign-in didn't work");
+  await expect(page).toHaveURL(/\/login$/);
+});

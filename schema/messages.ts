@@ -49,6 +49,10 @@ export const toasts = {
   passwordMismatch: { title: 'Password Mismatch', description: "New password and confirm password don't match." },
   passwordTooShort: { title: 'Password Too Short', description: 'Password must be at least 6 characters long.' },
   googleUnavailable: { title: 'Google sign-in', description: "Google sign-in isn't set up on this server" },
+  googleFailed: {
+    title: "Google sign-in didn't work",
+    description: 'Please try again, or sign in with your email and password.',
+  },
   welcomeBack: { title: 'Welcome back!', description: "It's good to see you again." },
   welcomeToHearth: { title: 'Welcome to Hearth!', description: 'Your account is ready. Make yourself at home.' },
   offline: { title: 'You seem to be offline', description: 'Check your connection and try again.' },

@@ -13,7 +13,7 @@ import { accountApi } from './account-api.ts';
 import { AuthLayout } from './auth-layout.tsx';
 import * as styles from './auth-layout.css.ts';
 import { setSignedInUser } from './auth-store.ts';
-import { GoogleSignInButton, showGoogleUnavailable } from './google-sign-in-button.tsx';
+import { GoogleSignInButton } from './google-sign-in-button.tsx';
 import { toastWelcomeBack } from './welcome-toasts.ts';
 
 /**
@@ -64,12 +64,19 @@ export function LoginScreen() {
   );
 }
 
-/** The server sends people back here with `?error=…` when it could not start their sign-in; say so once. */
+/** What the server means when it sends someone back here with `?error=…` after a sign-in it could not complete. */
+const serverErrorToasts: Record<string, { title: string; description: string; variant?: 'destructive' }> = {
+  google_unavailable: toasts.googleUnavailable,
+  google_failed: { ...toasts.googleFailed, variant: 'destructive' },
+};
+
+/** Says once why the person is back on this screen, then drops `?error=` so a reload does not say it again. */
 function useServerErrorNotice(error: string | undefined) {
   const navigate = useNavigate();
   useEffect(() => {
-    if (error !== 'google_unavailable') return;
-    showGoogleUnavailable();
+    const notice = error ? serverErrorToasts[error] : undefined;
+    if (!notice) return;
+    toast(notice);
     void navigate({ to: '/login', search: ({ error: _shown, ...rest }) => rest, replace: true });
   }, [error, navigate]);
 }
