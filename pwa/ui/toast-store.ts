@@ -1,4 +1,5 @@
 import { timings, toastRules } from '../../schema/limits.ts';
+import { createExternalStore } from '../lib/external-store.ts';
 
 export type ToastVariant = 'default' | 'destructive';
 
@@ -23,21 +24,13 @@ export type Toast = {
  * `limit` are kept: a new toast replaces the oldest, so a burst of errors never stacks up over the page.
  */
 export function createToastStore(limit: number = toastRules.limit) {
-  let toasts: readonly Toast[] = [];
+  const shownToasts = createExternalStore<readonly Toast[]>([]);
   let nextId = 1;
-  const listeners = new Set<() => void>();
-
-  function publish(next: readonly Toast[]) {
-    toasts = next;
-    for (const listener of listeners) listener();
-  }
 
   return {
-    getSnapshot: (): readonly Toast[] => toasts,
-    subscribe(listener: () => void): () => void {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
+    getSnapshot: shownToasts.get,
+    subscribe: shownToasts.subscribe,
+    use: shownToasts.use,
     show(options: ToastOptions): Toast {
       const shown: Toast = {
         id: nextId++,
@@ -46,11 +39,12 @@ export function createToastStore(limit: number = toastRules.limit) {
         variant: options.variant ?? 'default',
         duration: options.duration ?? timings.toastDefaultDuration,
       };
-      publish([shown, ...toasts].slice(0, limit));
+      shownToasts.set([shown, ...shownToasts.get()].slice(0, limit));
       return shown;
     },
     dismiss(id: number): void {
-      if (toasts.some((shown) => shown.id === id)) publish(toasts.filter((shown) => shown.id !== id));
+      const toasts = shownToasts.get();
+      if (toasts.some((shown) => shown.id === id)) shownToasts.set(toasts.filter((shown) => shown.id !== id));
     },
   };
 }

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState, useSyncExternalStore, type PointerEvent } from 'react';
+import { useCallback, useEffect, useRef, useState, type PointerEvent } from 'react';
 import { toastRules } from '../../schema/limits.ts';
 import { IconButton } from './icon-button.tsx';
 import { CloseIcon } from './icons.tsx';
@@ -10,7 +10,7 @@ import * as styles from './toaster.css.ts';
  * here, so someone who heard a toast can reach its close button.
  */
 export function Toaster() {
-  const toasts = useSyncExternalStore(toastStore.subscribe, toastStore.getSnapshot, toastStore.getSnapshot);
+  const toasts = toastStore.use();
   const regionRef = useRef<HTMLElement>(null);
 
   useEffect(() => {

@@ -12,6 +12,7 @@ type SettingsRow = {
   larger_text: boolean;
 };
 
+/** The one place a setting's name meets its column. */
 const columnOf: Record<keyof UserSettings, keyof SettingsRow> = {
   familyUpdates: 'family_updates',
   eventReminders: 'event_reminders',
@@ -24,16 +25,8 @@ const columnOf: Record<keyof UserSettings, keyof SettingsRow> = {
 };
 
 function toSettings(row: SettingsRow): UserSettings {
-  return {
-    familyUpdates: row.family_updates,
-    eventReminders: row.event_reminders,
-    chatMessages: row.chat_messages,
-    photoComments: row.photo_comments,
-    profileVisibility: row.profile_visibility,
-    activityStatus: row.activity_status,
-    photoDownload: row.photo_download,
-    largerText: row.larger_text,
-  };
+  const entries = Object.entries(columnOf) as [keyof UserSettings, keyof SettingsRow][];
+  return Object.fromEntries(entries.map(([setting, column]) => [setting, row[column]])) as UserSettings;
 }
 
 export function createSettingsRepository(sql: Sql) {

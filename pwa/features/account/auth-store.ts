@@ -1,6 +1,6 @@
-import { useSyncExternalStore } from 'react';
 import type { User } from '../../../schema/entities.ts';
 import { api, ApiError } from '../../lib/api-client.ts';
+import { createExternalStore } from '../../lib/external-store.ts';
 
 export type AuthState = {
   isLoading: boolean;
@@ -12,20 +12,7 @@ export type AuthState = {
  * Who is signed in, for every screen. The only module that knows where that answer comes from (today one GET at
  * start-up), so the offline-first work can swap in the copy kept on the device without touching the screens.
  */
-let state: AuthState = { isLoading: true, isAuthenticated: false, user: null };
-const listeners = new Set<() => void>();
-
-function publish(next: AuthState): void {
-  state = next;
-  for (const listener of listeners) listener();
-}
-
-function subscribe(listener: () => void): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-}
-
-const getSnapshot = (): AuthState => state;
+const authStore = createExternalStore<{ isLoading: boolean; user: User | null }>({ isLoading: true, user: null });
 
 let started = false;
 
@@ -38,20 +25,21 @@ export async function loadCurrentUser(): Promise<void> {
   started = true;
   try {
     const user = await api.get<User>('/api/auth/user', { whenSignedOut: 'throw' });
-    publish({ isLoading: false, isAuthenticated: true, user });
+    authStore.set({ isLoading: false, user });
   } catch (error) {
     if (!(error instanceof ApiError) || error.status !== 401) console.warn('Could not check who is signed in', error);
-    publish({ isLoading: false, isAuthenticated: false, user: null });
+    authStore.set({ isLoading: false, user: null });
   }
 }
 
 /** After login, signup, or a profile save: the server's answer is the new truth. */
 export function setSignedInUser(user: User): void {
-  publish({ isLoading: false, isAuthenticated: true, user });
+  authStore.set({ isLoading: false, user });
 }
 
 export function useAuth(): AuthState {
-  return useSyncExternalStore(subscribe, getSnapshot, getSnapshot);
+  const { isLoading, user } = authStore.use();
+  return { isLoading, isAuthenticated: user !== null, user };
 }
 
 /** For screens that only render when someone is signed in (behind the protected-route guard). */

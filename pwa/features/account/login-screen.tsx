@@ -2,7 +2,6 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { loginBodySchema } from '../../../schema/account.ts';
 import { toasts } from '../../../schema/messages.ts';
-import { ApiError } from '../../lib/api-client.ts';
 import { toastRequestFailure } from '../../lib/request-failure-toast.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { emailInputProps, useFormFields } from '../../lib/use-form-fields.ts';
@@ -37,8 +36,8 @@ export function LoginScreen() {
       toastWelcomeBack(user);
       setSignedInUser(user);
     } catch (error) {
-      if (error instanceof ApiError && error.status === 401) toast({ ...toasts.loginFailed, variant: 'destructive' });
-      else toastRequestFailure(error, toasts.loginFailed);
+      // A wrong email or password is the fallback's case: "Login Failed".
+      toastRequestFailure(error, toasts.loginFailed);
       setSubmitting(false);
     }
   }
