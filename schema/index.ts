@@ -6,3 +6,5 @@ export * from './entities.ts';
 export * from './account.ts';
 export * from './requests.ts';
 export * from './api-error.ts';
+export * from './sync.ts';
+export * from './public-forms.ts';

@@ -29,6 +29,7 @@ export const limits = {
   contactFullNameMax: 100,
   contactSubjectMax: 200,
   contactMessageMax: 5000,
+  suggestionMax: 2000,
   urlMax: 2048,
   notificationTitleMax: 200,
   notificationContentMax: 1000,

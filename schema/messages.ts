@@ -34,9 +34,29 @@ export const messages = {
   messageTypeRequired: 'Please choose a message type',
   subjectRequired: 'Subject is required',
   contactMessageRequired: 'Message is required',
+  suggestionRequired: 'Please write your suggestion',
   tooLong: (max: number) => `Must be at most ${max.toLocaleString('en-US')} characters long`,
   unknownField: 'Unknown field',
   invalidId: 'Must be a valid id',
+} as const;
+
+/**
+ * Why the server refused a queued write for good. The device shows it as "Not sent: {reason}" next to Retry and
+ * Discard, so each reads as a plain sentence to the person who wrote it.
+ */
+export const rejections = {
+  notMember: "You're not a member of this family",
+  familyNotFound: 'This family no longer exists',
+  postNotFound: 'This post was deleted',
+  commentNotFound: 'This comment was deleted',
+  memberNotFound: 'This person is no longer in the family',
+  notYourPost: 'Only the author can edit this post',
+  notAllowedToDelete: 'Only the author or a family admin can delete this',
+  adminsOnly: 'Only a family admin can do this',
+  lastAdmin: 'A family needs an admin: make someone else an admin first',
+  idTaken: 'This was already saved as something else',
+  invalid: (detail: string) => `It was not valid: ${detail}`,
+  unexpected: "Hearth couldn't save this change",
 } as const;
 
 /** Toast titles and texts (spec §8). Kept together so every screen says the same thing. */
@@ -58,5 +78,28 @@ export const toasts = {
   offline: { title: 'You seem to be offline', description: 'Check your connection and try again.' },
   /** The description is the server's own sentence (it says how long to wait). */
   rateLimited: { title: 'Please wait a moment' },
+  postCreated: { title: 'Post created successfully!' },
+  postSavedOffline: {
+    title: 'Post created successfully!',
+    description: "You're offline: it will be sent to your family when you're back online.",
+  },
+  postFailed: { title: 'Error', description: 'Failed to create post. Please try again.' },
+  notSent: { title: 'Not sent' },
+  /** Spec §8: the early-access form's on-page message and its Thank You! dialog. */
+  earlyAccessThanks: {
+    title: 'Thank You!',
+    description:
+      "We've received your request for early access to the product. We'll notify you as soon as we launch!",
+  },
+  subscribed: { title: 'Thank you for subscribing!', description: "We'll be in touch soon." },
+  suggestionShared: {
+    title: 'Suggestion Shared',
+    description: 'Your ideas help us improve the product for all families!',
+  },
+  contactSent: { title: 'Message Sent', description: "Thank you for contacting us! We'll get back to you soon." },
+  publicFormFailed: {
+    title: "We couldn't send that",
+    description: 'What you wrote is still here. Please check your connection and try again.',
+  },
   settingsNotSaved: { title: 'Settings not saved', description: 'Please check your connection and try again.' },
 } as const;

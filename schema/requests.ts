@@ -28,19 +28,25 @@ export const joinFamilyBodySchema = z.strictObject({
   relationshipType: relationshipTypeSchema,
 });
 
+export const postContent = requiredText({
+  required: messages.postEmpty,
+  max: limits.postContentMax,
+  tooLong: messages.postTooLong,
+});
+
+export const commentContent = requiredText({
+  required: messages.commentEmpty,
+  max: limits.commentContentMax,
+  tooLong: messages.commentTooLong,
+});
+
 export const createPostBodySchema = z.strictObject({
-  content: requiredText({ required: messages.postEmpty, max: limits.postContentMax, tooLong: messages.postTooLong }),
+  content: postContent,
   photoIds: z.array(id).max(limits.photosPerPost).optional(),
 });
 export type CreatePostBody = z.input<typeof createPostBodySchema>;
 
-export const createCommentBodySchema = z.strictObject({
-  content: requiredText({
-    required: messages.commentEmpty,
-    max: limits.commentContentMax,
-    tooLong: messages.commentTooLong,
-  }),
-});
+export const createCommentBodySchema = z.strictObject({ content: commentContent });
 
 export const reactBodySchema = z.strictObject({ reactionType: reactionTypeSchema });
 export type ReactBody = z.input<typeof reactBodySchema>;

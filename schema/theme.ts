@@ -17,3 +17,9 @@ export const themeStorageKeys = {
   color: 'hearth-color-theme',
   textSize: 'hearth-text-size',
 } as const;
+
+/**
+ * Where the app keeps its copy of the signed-in person (pwa/features/account/auth-store.ts). The first-paint script
+ * in index.html reads it too, to hide a page prerendered for visitors from someone signed in.
+ */
+export const signedInCopyStorageKey = 'hearth-signed-in-user';

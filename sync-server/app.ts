@@ -1,7 +1,7 @@
 import fastifyCookie from '@fastify/cookie';
 import fastifyMultipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { limits } from '../schema/index.ts';
+import { limits, liveHeartbeatMs } from '../schema/index.ts';
 import { createPasswords } from './auth/passwords.ts';
 import type { Config } from './config.ts';
 import type { Sql } from './database.ts';
@@ -9,24 +9,45 @@ import { errorHandlerPlugin } from './plugins/error-handler.ts';
 import { requestGuardPlugin } from './plugins/request-guard.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { sessionPlugin, sessionPolicy } from './plugins/session.ts';
-import { readShell, staticFilesPlugin } from './plugins/static-files.ts';
+import { htmlPages, readBuiltPages, staticFilesPlugin } from './plugins/static-files.ts';
+import { createPublicFormRepository } from './repositories/public-form-repository.ts';
 import { createSessionRepository } from './repositories/session-repository.ts';
 import { createSettingsRepository } from './repositories/settings-repository.ts';
 import { createUserRepository } from './repositories/user-repository.ts';
 import { authRoutes } from './routes/auth-routes.ts';
+import { familyRoutes } from './routes/family-routes.ts';
 import { googleAuthRoutes } from './routes/google-auth-routes.ts';
 import { healthRoutes } from './routes/health-routes.ts';
+import { liveRoutes } from './routes/live-routes.ts';
+import { postRoutes } from './routes/post-routes.ts';
+import { publicFormRoutes } from './routes/public-form-routes.ts';
+import { createMutationRunner } from './routes/run-mutation.ts';
 import { settingsRoutes } from './routes/settings-routes.ts';
+import { syncRoutes } from './routes/sync-routes.ts';
+import { createLocalNotifier, type SyncNotifier } from './sync-notifier.ts';
 
 export type AppOptions = {
   config: Config;
   sql: Sql;
   /** The clock rate limits count with; tests move it instead of waiting. */
   now?: () => number;
+  /**
+   * How committed changes reach the live channels (sync-notifier.ts); the caller closes it after the app. Without
+   * one, changes reach this app's own channels only.
+   */
+  notifier?: SyncNotifier;
+  /** Tests shorten it to see a heartbeat. */
+  liveHeartbeatMs?: number;
 };
 
 /** The whole HTTP app, without listening: server.ts listens, tests call `inject`. */
-export async function buildApp({ config, sql, now = Date.now }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({
+  config,
+  sql,
+  now = Date.now,
+  notifier = createLocalNotifier(),
+  liveHeartbeatMs: heartbeatMs = liveHeartbeatMs,
+}: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     bodyLimit: 1_048_576,
     trustProxy: config.trustProxy,
@@ -39,11 +60,13 @@ export async function buildApp({ config, sql, now = Date.now }: AppOptions): Pro
   const users = createUserRepository(sql);
   const sessions = createSessionRepository(sql, sessionPolicy);
   const settings = createSettingsRepository(sql);
+  const forms = createPublicFormRepository(sql);
+  const runMutation = createMutationRunner(sql, notifier);
   const passwords = await createPasswords();
-  const shell = await readShell(config.staticDir);
+  const pages = await readBuiltPages(config.staticDir);
 
   await app.register(errorHandlerPlugin);
-  await app.register(securityHeadersPlugin, { config, shell });
+  await app.register(securityHeadersPlugin, { config, pages: htmlPages(pages) });
   await app.register(requestGuardPlugin, { config });
   await app.register(fastifyCookie);
   await app.register(fastifyMultipart, {
@@ -52,10 +75,15 @@ export async function buildApp({ config, sql, now = Date.now }: AppOptions): Pro
   await app.register(sessionPlugin, { config, sessions });
 
   await app.register(healthRoutes, { sql });
-  await app.register(authRoutes, { config, users, passwords, now });
+  await app.register(authRoutes, { config, users, passwords, now, notifier });
   await app.register(googleAuthRoutes, { config, users });
   await app.register(settingsRoutes, { settings });
-  await app.register(staticFilesPlugin, { staticDir: config.staticDir, shell });
+  await app.register(publicFormRoutes, { config, forms, now });
+  await app.register(syncRoutes, { sql, notifier });
+  await app.register(liveRoutes, { sql, notifier, heartbeatMs });
+  await app.register(familyRoutes, { runMutation });
+  await app.register(postRoutes, { runMutation });
+  await app.register(staticFilesPlugin, { staticDir: config.staticDir, pages });
 
   return app;
 }

@@ -14,7 +14,9 @@ describe('loadConfig', () => {
       google: undefined,
       logLevel: 'info',
       authRateLimitPerIp: 20,
+      publicFormRateLimitPerIp: 10,
       trustProxy: false,
+      syncNotify: 'local',
     });
   });
 
@@ -31,9 +33,11 @@ describe('loadConfig', () => {
       GOOGLE_CLIENT_SECRET: 'secret',
       LOG_LEVEL: 'warn',
       AUTH_RATE_LIMIT_PER_IP: '1000',
+      PUBLIC_FORM_RATE_LIMIT_PER_IP: '50',
       TRUST_PROXY: 'true',
     });
     expect(config).toMatchObject({
+      syncNotify: 'postgres',
       port: 8080,
       host: '0.0.0.0',
       databaseUrl: 'postgres://hearth@db:5432/hearth',
@@ -41,6 +45,7 @@ describe('loadConfig', () => {
       google: { clientId: 'id', clientSecret: 'secret' },
       logLevel: 'warn',
       authRateLimitPerIp: 1000,
+      publicFormRateLimitPerIp: 50,
       trustProxy: true,
     });
     expect(config.publicUrl?.origin).toBe('https://hearth.example');
@@ -64,5 +69,13 @@ describe('loadConfig', () => {
       const message = (error as Error).message;
       for (const name of ['PORT', 'PUBLIC_URL', 'TRUST_PROXY', 'GOOGLE_CLIENT_ID']) expect(message).toContain(name);
     }
+  });
+
+  it('sends changes between instances through PostgreSQL unless told to keep them local', () => {
+    const databaseUrl = 'postgres://hearth@db:5432/hearth';
+    expect(loadConfig({ DATABASE_URL: databaseUrl }).syncNotify).toBe('postgres');
+    expect(loadConfig({ DATABASE_URL: databaseUrl, SYNC_NOTIFY: 'local' }).syncNotify).toBe('local');
+    expect(() => loadConfig({ SYNC_NOTIFY: 'postgres' })).toThrow(/SYNC_NOTIFY: postgres needs DATABASE_URL/);
+    expect(() => loadConfig({ SYNC_NOTIFY: 'redis' })).toThrow(/SYNC_NOTIFY: must be one of postgres, local/);
   });
 });

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { OperatorError } from './operator-error.ts';
 
 const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+const syncNotifyModes = ['postgres', 'local'] as const;
 
 function integer(defaultValue: number, min: number, max: number) {
   return z.coerce
@@ -37,12 +38,19 @@ const envSchema = z
     GOOGLE_CLIENT_SECRET: z.string().trim().optional(),
     LOG_LEVEL: z.enum(logLevels, { error: `must be one of ${logLevels.join(', ')}` }).default('info'),
     AUTH_RATE_LIMIT_PER_IP: integer(20, 1, 1_000_000),
+    PUBLIC_FORM_RATE_LIMIT_PER_IP: integer(10, 1, 1_000_000),
     TRUST_PROXY: booleanFlag,
+    SYNC_NOTIFY: z.enum(syncNotifyModes, { error: `must be one of ${syncNotifyModes.join(', ')}` }).optional(),
   })
   .refine((env) => (env.GOOGLE_CLIENT_ID === undefined) === (env.GOOGLE_CLIENT_SECRET === undefined), {
     error: 'set both GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET, or neither',
     path: ['GOOGLE_CLIENT_ID'],
     // Checked even when other variables are wrong, so one run names every problem.
+    when: () => true,
+  })
+  .refine((env) => env.SYNC_NOTIFY !== 'postgres' || env.DATABASE_URL !== undefined, {
+    error: 'postgres needs DATABASE_URL: the embedded database has no connection to spare for LISTEN',
+    path: ['SYNC_NOTIFY'],
     when: () => true,
   });
 
@@ -61,8 +69,18 @@ export type Config = {
   google: { clientId: string; clientSecret: string } | undefined;
   logLevel: LogLevel;
   authRateLimitPerIp: number;
+  /** Public form submissions (contact, suggestions, sign-ups) per 10 minutes from one address, all forms together. */
+  publicFormRateLimitPerIp: number;
   trustProxy: boolean;
+  /**
+   * How a write's change reaches the live channels: `postgres` (LISTEN/NOTIFY, across server instances) or `local`
+   * (this process only). Postgres whenever DATABASE_URL is set, unless that database is the embedded PGlite served
+   * over a socket (the end-to-end launcher), whose single connection a LISTEN would hold.
+   */
+  syncNotify: SyncNotifyMode;
 };
+
+export type SyncNotifyMode = (typeof syncNotifyModes)[number];
 
 export class ConfigError extends OperatorError {
   override name = 'ConfigError';
@@ -93,7 +111,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         : undefined,
     logLevel: parsed.LOG_LEVEL,
     authRateLimitPerIp: parsed.AUTH_RATE_LIMIT_PER_IP,
+    publicFormRateLimitPerIp: parsed.PUBLIC_FORM_RATE_LIMIT_PER_IP,
     trustProxy: parsed.TRUST_PROXY,
+    syncNotify: parsed.SYNC_NOTIFY ?? (parsed.DATABASE_URL ? 'postgres' : 'local'),
   };
 }
 

@@ -7,6 +7,10 @@ import type { Config } from './config.ts';
 import { OperatorError } from './operator-error.ts';
 
 export type Sql = postgres.Sql;
+/** One transaction's connection: what mutators and the repositories they call write through. */
+export type Transaction = postgres.TransactionSql;
+/** Anything a query can run on: the pool or a transaction. */
+export type Queryable = postgres.ISql;
 
 export type Database = {
   sql: Sql;

@@ -13,20 +13,26 @@ export const serverMessages = {
   crossSite: 'This request came from another site and was refused',
   badRequest: 'The request could not be understood',
   tooManyAttempts: 'Too many attempts. Please wait a moment and try again.',
+  tooManyForms: "You've sent several forms in a short time. Please wait a few minutes and try again.",
   invalidCredentials: 'Invalid email or password',
   emailTaken: 'An account with this email already exists',
   usernameTaken: 'That username is already taken',
   currentPasswordIncorrect: 'Current password is incorrect',
+  updateRequired: 'Please update Hearth to keep syncing',
+  deviceOfAnotherAccount: 'This device is registered to another account. Sign out and in again to keep syncing.',
+  shuttingDown: 'The server is restarting. Please try again in a moment.',
+  syncUnavailable: "Hearth couldn't save your changes just now. They are kept on your device and will be sent again.",
 } as const;
 
 /** An answer a handler or hook decides on; the error handler sends `body` with `statusCode` as it is. */
 export class HttpError extends Error {
   override name = 'HttpError';
   readonly statusCode: number;
-  readonly body: ApiError;
+  /** `code` is for answers a client acts on by machine, like 426 `update_required`. */
+  readonly body: ApiError & { code?: string };
   readonly headers: Record<string, string>;
 
-  constructor(statusCode: number, body: ApiError, headers: Record<string, string> = {}) {
+  constructor(statusCode: number, body: ApiError & { code?: string }, headers: Record<string, string> = {}) {
     super(body.error);
     this.statusCode = statusCode;
     this.body = body;

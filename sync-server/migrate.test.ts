@@ -1,3 +1,6 @@
+import { copyFile, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contactMessageTypes, notificationTypes, relationshipTypes, rsvpStatuses } from '../schema/index.ts';
 import { connect, type Sql } from './database.ts';
@@ -23,9 +26,14 @@ describe('runMigrations', () => {
     try {
       const [first, second] = await Promise.all([runMigrations(sql), runMigrations(other)]);
       const applied = [...first, ...second];
-      expect(applied).toEqual([{ version: 1, name: 'initial' }]);
+      const all = [
+        { version: 1, name: 'initial' },
+        { version: 2, name: 'sync' },
+        { version: 3, name: 'public_forms' },
+      ];
+      expect(applied).toEqual(all);
       const rows = await sql`select version, name from schema_migrations order by version`;
-      expect(rows).toEqual([{ version: 1, name: 'initial' }]);
+      expect(rows).toEqual(all);
     } finally {
       await other.end({ timeout: 5 });
     }
@@ -34,7 +42,7 @@ describe('runMigrations', () => {
   it('applies nothing when run again', async () => {
     expect(await runMigrations(sql)).toEqual([]);
     const [row] = await sql<{ count: number }[]>`select count(*)::int as count from schema_migrations`;
-    expect(row?.count).toBe(1);
+    expect(row?.count).toBe(3);
   });
 });
 
@@ -105,5 +113,40 @@ describe('the initial schema', () => {
     `;
     expect(after).toEqual({ posts: 0, members: 0, creator: null });
     await sql`delete from families where id = ${family!.id}`;
+  });
+});
+
+describe('the sync migration', () => {
+  it('gives rows written before it a family and a version a pull from 0 sends', async () => {
+    const database = await createTestDatabase();
+    const sql = connect(database.url, database.poolMax);
+    const onlyInitial = await mkdtemp(join(tmpdir(), 'hearth-migrations-'));
+    try {
+      await copyFile(new URL('./migrations/0001_initial.sql', import.meta.url), join(onlyInitial, '0001_initial.sql'));
+      await runMigrations(sql, onlyInitial);
+      const [user] = await sql<{ id: string }[]>`
+        insert into users (username, email) values ('before', 'before@example.test') returning id
+      `;
+      const [family] = await sql<{ id: string }[]>`insert into families (name) values ('Early') returning id`;
+      const [post] = await sql<{ id: string }[]>`
+        insert into posts (family_id, author_id, content) values (${family!.id}, ${user!.id}, 'Hi') returning id
+      `;
+      await sql`insert into comments (post_id, author_id, content) values (${post!.id}, ${user!.id}, 'Hello')`;
+      await sql`insert into post_reactions (post_id, user_id, reaction_type) values (${post!.id}, ${user!.id}, 'like')`;
+
+      expect((await runMigrations(sql))[0]).toEqual({ version: 2, name: 'sync' });
+      const [after] = await sql<{ family: string; comment: string; reaction: string; versions: string[] }[]>`
+        select (select version::text from families) as family,
+          (select family_id::text from comments) as comment,
+          (select family_id::text from post_reactions) as reaction,
+          array[(select version::text from posts), (select version::text from comments),
+            (select version::text from post_reactions)] as versions
+      `;
+      expect(after).toEqual({ family: '1', comment: family!.id, reaction: family!.id, versions: ['1', '1', '1'] });
+    } finally {
+      await rm(onlyInitial, { recursive: true, force: true });
+      await sql.end({ timeout: 5 });
+      await database.close();
+    }
   });
 });

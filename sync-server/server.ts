@@ -4,24 +4,28 @@ import { loadConfig } from './config.ts';
 import { openDatabase, type Database } from './database.ts';
 import { runMigrations } from './migrate.ts';
 import { failStartup } from './operator-error.ts';
+import { createLocalNotifier, createPostgresNotifier, type SyncNotifier } from './sync-notifier.ts';
 
-async function start(): Promise<{ app: FastifyInstance; database: Database }> {
+async function start(): Promise<{ app: FastifyInstance; database: Database; notifier: SyncNotifier }> {
   const config = loadConfig();
   const database = await openDatabase(config);
+  let notifier: SyncNotifier | undefined;
   try {
     const applied = await runMigrations(database.sql);
-    const app = await buildApp({ config, sql: database.sql });
+    notifier = config.syncNotify === 'postgres' ? await createPostgresNotifier(database.sql) : createLocalNotifier();
+    const app = await buildApp({ config, sql: database.sql, notifier });
     const address = await app.listen({ port: config.port, host: config.host });
     for (const migration of applied) console.log(`Applied migration ${migration.version} (${migration.name})`);
     console.log(`Hearth is serving ${config.publicUrl?.origin ?? address} (database: ${database.location})`);
-    return { app, database };
+    return { app, database, notifier };
   } catch (error) {
+    await notifier?.close();
     await database.close();
     throw error;
   }
 }
 
-const { app, database } = await start().catch(failStartup);
+const { app, database, notifier } = await start().catch(failStartup);
 
 let stopping = false;
 async function shutDown(signal: NodeJS.Signals): Promise<void> {
@@ -31,6 +35,7 @@ async function shutDown(signal: NodeJS.Signals): Promise<void> {
   app.log.info({ signal }, 'shutting down');
   try {
     await app.close();
+    await notifier.close();
     await database.close();
   } catch (error) {
     console.error(error);

@@ -87,8 +87,8 @@ export function createRateLimiter(app: FastifyInstance, options: RateLimitOption
 }
 
 /** Refuses the request with 429 and a Retry-After header when `retryAfterSeconds` says to wait. */
-export function enforceRateLimit(retryAfterSeconds: number): void {
+export function enforceRateLimit(retryAfterSeconds: number, error: string = serverMessages.tooManyAttempts): void {
   if (retryAfterSeconds > 0) {
-    throw new HttpError(429, { error: serverMessages.tooManyAttempts }, { 'retry-after': String(retryAfterSeconds) });
+    throw new HttpError(429, { error }, { 'retry-after': String(retryAfterSeconds) });
   }
 }

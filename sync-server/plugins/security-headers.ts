@@ -1,6 +1,14 @@
 import { createHash } from 'node:crypto';
+import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { servesHttps, type Config } from '../config.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The security headers of every answer, for the few replies written by hand (the live channel). */
+    securityHeaders(request: FastifyRequest): Record<string, string>;
+  }
+}
 
 const inlineScriptPattern = /<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi;
 
@@ -36,11 +44,12 @@ function contentSecurityPolicy(scriptHashes: string[], https: boolean): string {
   ].join('; ');
 }
 
-/** `shell` is the built index.html, when there is a build. */
-export const securityHeadersPlugin = fp<{ config: Config; shell: string | undefined }>(
-  async (app, { config, shell }) => {
+/** `pages` are the HTML pages of the build (the shell and the prerendered pages): none when there is no build. */
+export const securityHeadersPlugin = fp<{ config: Config; pages: string[] }>(
+  async (app, { config, pages }) => {
     const https = servesHttps(config);
-    const policy = contentSecurityPolicy(shell ? inlineScriptHashes(shell) : [], https);
+    // Pages normally share one theme script, so one hash; a page with other inline scripts adds theirs.
+    const policy = contentSecurityPolicy([...new Set(pages.flatMap(inlineScriptHashes))], https);
     const headers = {
       'content-security-policy': policy,
       'x-content-type-options': 'nosniff',
@@ -51,10 +60,15 @@ export const securityHeadersPlugin = fp<{ config: Config; shell: string | undefi
       'permissions-policy': 'camera=(), microphone=(), geolocation=(), payment=(), usb=()',
     };
 
+    function securityHeaders(request: FastifyRequest): Record<string, string> {
+      const overHttps = https || request.protocol === 'https';
+      return overHttps ? { ...headers, 'strict-transport-security': 'max-age=31536000' } : headers;
+    }
+    app.decorate('securityHeaders', securityHeaders);
+
     app.addHook('onSend', async (request, reply) => {
-      reply.headers(headers);
+      reply.headers(securityHeaders(request));
       reply.removeHeader('x-powered-by');
-      if (https || request.protocol === 'https') reply.header('strict-transport-security', 'max-age=31536000');
       // API answers are one person's data: a shared family tablet's HTTP cache must not keep them.
       if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) {
         reply.header('cache-control', 'no-store');

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../testing/test-app.ts';
 import { inlineScriptHashes } from './security-headers.ts';
+import { prerenderedFiles, prerenderedPaths } from './static-files.ts';
 
 const themeScript =
   "(function(){var t=localStorage.getItem('hearth-theme');document.documentElement.dataset.theme=t||'system'})()";
@@ -88,5 +89,65 @@ describe('the built app', () => {
   it('does not serve files outside the build', async () => {
     const response = await context.app.inject({ url: '/../package.json', headers: html });
     expect(response.body).not.toContain('"dependencies"');
+  });
+});
+
+describe('prerendered public pages', () => {
+  // The prerender writes the shell's own theme script into every page; a page may add another inline script.
+  const extraScript = "document.documentElement.dataset.page='contact'";
+  const contactPage = shell.replace(
+    '<div id="root"></div>',
+    `<div id="root"><h1>Contact Us</h1></div><script>${extraScript}</script>`,
+  );
+  const landingPage = shell.replace('<div id="root"></div>', '<div id="root"><h1>Welcome to Hearth</h1></div>');
+  const pagesDir = mkdtempSync(join(tmpdir(), 'hearth-dist-'));
+  writeFileSync(join(pagesDir, 'index.html'), shell);
+  writeFileSync(join(pagesDir, 'contact.html'), contactPage);
+  writeFileSync(join(pagesDir, 'landing.html'), landingPage);
+  afterAll(() => rmSync(pagesDir, { recursive: true, force: true }));
+
+  const hashOf = (script: string) => `'sha256-${createHash('sha256').update(script).digest('base64')}'`;
+
+  it('maps each public path to its file, the landing page to landing.html', () => {
+    expect(prerenderedFiles['/']).toBe('landing.html');
+    expect(prerenderedFiles['/contact']).toBe('contact.html');
+    expect(prerenderedFiles['/family-tree-builder']).toBe('family-tree-builder.html');
+    expect(Object.keys(prerenderedFiles)).toEqual([...prerenderedPaths]);
+  });
+
+  it('serves a prerendered page for its path, as the shell is served, with its scripts allowed', async () => {
+    const app = await context.buildApp({ staticDir: pagesDir });
+    for (const [url, page] of [
+      ['/contact', contactPage],
+      ['/contact?ref=footer', contactPage],
+      ['/', landingPage],
+    ] as const) {
+      const response = await app.inject({ url, headers: html });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.headers['content-type'], url).toMatch(/^text\/html/);
+      expect(response.headers['cache-control'], url).toBe('no-cache');
+      expect(response.body, url).toBe(page);
+      // One hash for the theme script every page shares, one for the contact page's own.
+      expect(String(response.headers['content-security-policy']), url).toContain(
+        `script-src 'self' ${hashOf(themeScript)} ${hashOf(extraScript)};`,
+      );
+    }
+  });
+
+  it('keeps the shell for public paths without a page and for app screens, and JSON for the API', async () => {
+    const app = await context.buildApp({ staticDir: pagesDir });
+    for (const url of ['/terms', '/photos', '/contact/extra']) {
+      const response = await app.inject({ url, headers: html });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.body, url).toBe(shell);
+    }
+    const api = await app.inject({ url: '/api/contact', headers: html });
+    expect(api.statusCode).toBe(404);
+    expect(api.json()).toEqual({ error: 'Not found' });
+  });
+
+  it('serves the shell at / when the build has no landing page', async () => {
+    const response = await context.app.inject({ url: '/', headers: html });
+    expect(response.body).toBe(shell);
   });
 });

@@ -6,10 +6,64 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { serverMessages } from '../http-errors.ts';
 
-/** The built index.html, read once so the page served always matches the script hashes of the policy. */
-export async function readShell(staticDir: string): Promise<string | undefined> {
+/**
+ * Public screens the build may prerender to `<name>.html` (the landing page to landing.html: index.html stays the
+ * app shell). A navigation to one gets its page, readable before any script runs; the app takes over from there.
+ */
+export const prerenderedPaths = [
+  '/',
+  '/contact',
+  '/terms',
+  '/privacy',
+  '/cookies',
+  '/download',
+  '/news',
+  '/photo-sharing',
+  '/family-chat',
+  '/family-chat-room',
+  '/family-calendar',
+  '/family-tree-builder',
+  '/family-outings',
+] as const;
+
+/** The file in the static dir a prerendered path is written to (scripts/prerender.ts) and served from. */
+export function prerenderedFileName(path: string): string {
+  return path === '/' ? 'landing.html' : `${path.slice(1)}.html`;
+}
+
+/** `{ '/': 'landing.html', '/contact': 'contact.html', ... }`: every path's file, present in the build or not. */
+export const prerenderedFiles: Readonly<Record<string, string>> = Object.fromEntries(
+  prerenderedPaths.map((path) => [path, prerenderedFileName(path)]),
+);
+
+/**
+ * The HTML pages served from memory, read once at startup so the page served always matches the script hashes of
+ * the policy (security-headers.ts).
+ */
+export type BuiltPages = {
+  /** The built index.html; undefined when there is no build. */
+  shell: string | undefined;
+  /** Path to HTML, for the prerendered files this build has. */
+  prerendered: ReadonlyMap<string, string>;
+};
+
+export async function readBuiltPages(staticDir: string): Promise<BuiltPages> {
+  const prerendered = new Map<string, string>();
+  for (const [path, file] of Object.entries(prerenderedFiles)) {
+    const html = await readIfPresent(join(staticDir, file));
+    if (html !== undefined) prerendered.set(path, html);
+  }
+  return { shell: await readIfPresent(join(staticDir, 'index.html')), prerendered };
+}
+
+/** Every page of the build, for the policy's script hashes. */
+export function htmlPages(pages: BuiltPages): string[] {
+  return [...(pages.shell === undefined ? [] : [pages.shell]), ...pages.prerendered.values()];
+}
+
+async function readIfPresent(file: string): Promise<string | undefined> {
   try {
-    return await readFile(join(staticDir, 'index.html'), 'utf8');
+    return await readFile(file, 'utf8');
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
     throw error;
@@ -26,12 +80,13 @@ function wantsShell(request: FastifyRequest): boolean {
 
 /**
  * Serves the built PWA. Hashed files under /assets/ never change, so browsers keep them for a year; everything
- * else (index.html, the manifest, the service worker) is revalidated so an update reaches people on their next
- * visit. Any other screen's URL gets the app shell and the client router takes it from there; /api/ never answers
- * with HTML.
+ * else (index.html, the prerendered pages, the manifest, the service worker) is revalidated so an update reaches
+ * people on their next visit. A prerendered public screen gets its own page; any other screen's URL gets the app
+ * shell and the client router takes it from there; /api/ never answers with HTML.
  */
-export const staticFilesPlugin = fp<{ staticDir: string; shell: string | undefined }>(
-  async (app, { staticDir, shell }) => {
+export const staticFilesPlugin = fp<{ staticDir: string; pages: BuiltPages }>(
+  async (app, { staticDir, pages }) => {
+    const { shell, prerendered } = pages;
     const root = resolve(staticDir);
     const assets = join(root, 'assets') + sep;
 
@@ -48,14 +103,16 @@ export const staticFilesPlugin = fp<{ staticDir: string; shell: string | undefin
       });
     }
 
-    function sendShell(reply: FastifyReply, html: string): FastifyReply {
+    function sendPage(reply: FastifyReply, html: string): FastifyReply {
       return reply.code(200).type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
     }
 
-    if (shell !== undefined) app.get('/', (_request, reply) => sendShell(reply, shell));
+    // Only paths with a page of their own get a route; the rest stay with the shell fallback below.
+    for (const [path, html] of prerendered) app.get(path, (_request, reply) => sendPage(reply, html));
+    if (shell !== undefined && !prerendered.has('/')) app.get('/', (_request, reply) => sendPage(reply, shell));
 
     app.setNotFoundHandler((request, reply) => {
-      if (shell !== undefined && wantsShell(request)) return sendShell(reply, shell);
+      if (shell !== undefined && wantsShell(request)) return sendPage(reply, shell);
       return reply.code(404).send({ error: serverMessages.notFound });
     });
   },

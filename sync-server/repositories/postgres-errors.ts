@@ -5,3 +5,36 @@ export function uniqueViolation(error: unknown): string | undefined {
   if (error instanceof postgres.PostgresError && error.code === '23505') return error.constraint_name;
   return undefined;
 }
+
+/**
+ * A database error that will happen again however often the same write is retried: bad data (class 22) or a broken
+ * integrity rule (class 23). Everything else (a lost connection, a serialization failure, a shutting-down server,
+ * anything unknown) may pass, so it is never a reason to give up on a write for good.
+ */
+export function isPermanentDatabaseError(error: unknown): boolean {
+  if (!(error instanceof postgres.PostgresError)) return false;
+  const errorClass = error.code.slice(0, 2);
+  return errorClass === '22' || errorClass === '23';
+}
+
+const transientClasses = new Set(['08', '40', '53', '57', '58']);
+const connectionErrorCodes = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'CONNECTION_CLOSED',
+  'CONNECTION_ENDED',
+  'CONNECTION_DESTROYED',
+  'CONNECT_TIMEOUT',
+]);
+
+/**
+ * Failures expected to pass on their own: connection trouble, serialization failures and deadlocks, a server out of
+ * resources or shutting down. The caller treats unknown failures the same way but logs them as bugs.
+ */
+export function isKnownTransientError(error: unknown): boolean {
+  if (error instanceof postgres.PostgresError) return transientClasses.has(error.code.slice(0, 2));
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && connectionErrorCodes.has(code);
+}

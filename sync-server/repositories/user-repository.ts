@@ -1,5 +1,7 @@
 import type { User } from '../../schema/index.ts';
 import type { Sql } from '../database.ts';
+import type { FamilyChange } from '../sync-notifier.ts';
+import { createFamilyRepository } from './family-repository.ts';
 import { uniqueViolation } from './postgres-errors.ts';
 
 export type UserRow = {
@@ -104,19 +106,31 @@ export function createUserRepository(sql: Sql) {
       return row?.password_hash ?? null;
     },
 
-    async update(id: string, changes: UserChanges): Promise<User | null> {
+    /**
+     * A change other members see (name, username) moves every family of the user on, so their devices pull the
+     * user again; `familyChanges` are to be published once this has committed.
+     */
+    async update(id: string, changes: UserChanges): Promise<{ user: User; familyChanges: FamilyChange[] } | null> {
       const columns = {
         ...(changes.username !== undefined && { username: changes.username }),
         ...(changes.email !== undefined && { email: changes.email }),
         ...(changes.firstName !== undefined && { first_name: changes.firstName }),
         ...(changes.lastName !== undefined && { last_name: changes.lastName }),
       };
-      const [row] = await rethrowDuplicate(
-        Object.keys(columns).length === 0
-          ? sql<UserRow[]>`update users set updated_at = now() where id = ${id} returning *`
-          : sql<UserRow[]>`update users set ${sql(columns)}, updated_at = now() where id = ${id} returning *`,
+      const seenByMembers = 'username' in columns || 'first_name' in columns || 'last_name' in columns;
+      const updated = await rethrowDuplicate(
+        sql.begin(async (tx) => {
+          // Families before the user row: a family write locks its family first and the author's row (a foreign
+          // key check) after, so taking them in the same order cannot deadlock with it.
+          const familyChanges = seenByMembers ? await createFamilyRepository(tx).restampMemberships(id) : [];
+          const [row] =
+            Object.keys(columns).length === 0
+              ? await tx<UserRow[]>`update users set updated_at = now() where id = ${id} returning *`
+              : await tx<UserRow[]>`update users set ${tx(columns)}, updated_at = now() where id = ${id} returning *`;
+          return row ? { user: toUser(row), familyChanges } : null;
+        }),
       );
-      return row ? toUser(row) : null;
+      return updated;
     },
 
     /** A new password signs out every other device: both happen together or not at all. */

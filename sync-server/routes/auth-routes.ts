@@ -15,12 +15,14 @@ import { createRateLimiter, enforceRateLimit } from '../plugins/rate-limit.ts';
 import { signedIn } from '../plugins/session.ts';
 import { parseBody, parseQuery } from '../plugins/validation.ts';
 import { DuplicateUserError, type UserRepository } from '../repositories/user-repository.ts';
+import { publishChanges, type SyncNotifier } from '../sync-notifier.ts';
 
 export type AuthRoutesOptions = {
   config: Config;
   users: UserRepository;
   passwords: Passwords;
   now: () => number;
+  notifier: SyncNotifier;
 };
 
 const fifteenMinutes = 15 * 60 * 1000;
@@ -38,7 +40,10 @@ function conflict(error: unknown): never {
   throw error;
 }
 
-export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, { config, users, passwords, now }) => {
+export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (
+  app,
+  { config, users, passwords, now, notifier },
+) => {
   const perIp = createRateLimiter(app, { limit: config.authRateLimitPerIp, windowMs: 60_000, now });
   const failedLogins = createRateLimiter(app, { ...attemptsPerAccount, now });
   const signupsPerEmail = createRateLimiter(app, { ...attemptsPerAccount, now });
@@ -77,7 +82,8 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, { c
     const changes = parseBody(profileUpdateBodySchema, request);
     const updated = await users.update(user.id, changes).catch(conflict);
     if (!updated) throw new HttpError(401, { error: serverMessages.unauthorized });
-    return updated;
+    publishChanges(notifier, updated.familyChanges, request.log);
+    return updated.user;
   });
 
   app.post('/api/auth/password', { preHandler: app.requireUser }, async (request, reply) => {

@@ -9,6 +9,7 @@ import type { Config } from '../config.ts';
 import { connect, type Sql } from '../database.ts';
 import { runMigrations } from '../migrate.ts';
 import { sessionCookieName } from '../plugins/session.ts';
+import { createLocalNotifier, createPostgresNotifier, type SyncNotifier } from '../sync-notifier.ts';
 import { createTestDatabase, type TestDatabase } from './test-database.ts';
 
 export function testConfig(overrides: Partial<Config> = {}): Config {
@@ -25,7 +26,9 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     logLevel: 'silent',
     // Every request of a test file comes from 127.0.0.1; the limiter's own tests lower this.
     authRateLimitPerIp: 10_000,
+    publicFormRateLimitPerIp: 10_000,
     trustProxy: false,
+    syncNotify: 'local',
     ...overrides,
   };
 }
@@ -46,8 +49,20 @@ export type TestContext = {
   databaseUrl: string;
   clock: TestClock;
   /** Another app on the same database, e.g. with a different config; closed after the file's tests. */
-  buildApp(overrides: Partial<Config>): Promise<FastifyInstance>;
+  buildApp(overrides: Partial<Config>, options?: TestAppOptions): Promise<FastifyInstance>;
+  /** The notifier an app of this context publishes with, for a test that publishes a change itself. */
+  notifierOf(app: FastifyInstance): SyncNotifier;
 };
+
+export type TestAppOptions = { liveHeartbeatMs?: number };
+
+/**
+ * Changes travel through PostgreSQL's LISTEN/NOTIFY on a real server, as in production; the embedded PGlite is one
+ * connection, which a LISTEN would hold, so there they stay in the process.
+ */
+export async function createTestNotifier(sql: Sql): Promise<SyncNotifier> {
+  return process.env.DATABASE_URL ? createPostgresNotifier(sql) : createLocalNotifier();
+}
 
 /**
  * One fresh database per test file, migrated, and the app built on it with a test config. Call at the top of a
@@ -56,12 +71,21 @@ export type TestContext = {
 export function useTestApp(overrides: Partial<Config> = {}): TestContext {
   let database: TestDatabase | undefined;
   const apps: FastifyInstance[] = [];
+  const notifiers = new Map<FastifyInstance, SyncNotifier>();
   const context = {
     clock: new TestClock(),
-    async buildApp(configOverrides: Partial<Config>) {
-      const app = await buildApp({ config: testConfig(configOverrides), sql: context.sql, now: context.clock.now });
+    async buildApp(configOverrides: Partial<Config>, options: TestAppOptions = {}) {
+      const notifier = await createTestNotifier(context.sql);
+      const config = testConfig(configOverrides);
+      const app = await buildApp({ config, sql: context.sql, now: context.clock.now, notifier, ...options });
       apps.push(app);
+      notifiers.set(app, notifier);
       return app;
+    },
+    notifierOf(app: FastifyInstance) {
+      const notifier = notifiers.get(app);
+      if (!notifier) throw new Error('not an app of this test context');
+      return notifier;
     },
   } as TestContext;
 
@@ -75,6 +99,7 @@ export function useTestApp(overrides: Partial<Config> = {}): TestContext {
 
   afterAll(async () => {
     await Promise.all(apps.map((app) => app.close()));
+    await Promise.all([...notifiers.values()].map((notifier) => notifier.close()));
     await context.sql?.end({ timeout: 5 });
     await database?.close();
   });

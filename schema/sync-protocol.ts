@@ -1,0 +1,29 @@
+/**
+ * The sync protocol's constants, free of zod so the device's read path (the feed, the sync engine) can use them
+ * without downloading the validation library; schema/sync.ts re-exports them next to the shapes.
+ */
+
+/**
+ * Bumped whenever a device and a server of different versions would misunderstand each other. A server refuses
+ * older devices with 426 and the app asks the person to update instead of failing in odd ways.
+ */
+export const syncProtocolVersion = 1;
+
+/** Most mutations one push carries; the device sends the rest in the next push. */
+export const pushBatchMax = 100;
+
+/** Most row changes one pull answers across all families; the device asks again while `more` is true. */
+export const pullPageMax = 1000;
+
+/** The synced tables, in the order a pull sends a family's changes of one version (parents before children). */
+export const syncedTables = ['families', 'members', 'posts', 'comments', 'reactions'] as const;
+export type SyncedTable = (typeof syncedTables)[number];
+
+/** A reaction's id: one per user, post and type, the same on every device. */
+export function reactionKey(reaction: { postId: string; userId: string; reactionType: string }): string {
+  return `${reaction.postId}:${reaction.userId}:${reaction.reactionType}`;
+}
+
+export const liveHeartbeatMs = 25_000;
+/** How often a device pulls when no poke arrived (the live channel may be down without anyone noticing). */
+export const fallbackPullMs = 30_000;

@@ -1,0 +1,213 @@
+import { z } from 'zod';
+import { id, timestamp } from './fields.ts';
+import { familyRoleSchema, publicUserSchema, reactionTypeSchema, relationshipTypeSchema } from './entities.ts';
+import { commentContent, familyName, postContent } from './requests.ts';
+import { pushBatchMax, syncedTables } from './sync-protocol.ts';
+
+export * from './sync-protocol.ts';
+
+/**
+ * The sync protocol shared by the device and the server (docs/decisions/0006-sync-protocol.md). A device writes
+ * locally and queues named mutations; `POST /api/sync/push` replays them once each, in order; `POST /api/sync/pull`
+ * answers what changed in each of the user's families since the device's cursor; `GET /api/sync/live` pokes open
+ * devices when a family moves on.
+ */
+
+
+// ---------------------------------------------------------------------------------------------------------------
+// Mutations: one shared argument schema per named write. Ids of new rows are made on the device (UUIDs), so a
+// create replayed twice is still one row. Author, time, membership and role are never arguments: the server takes
+// them from the session and the database at replay time.
+
+export const mutationArgsSchemas = {
+  /** Creates a family; the creator becomes its admin with relationship type creator. */
+  'family.create': z.strictObject({ familyId: id, memberId: id, name: familyName }),
+  'post.create': z.strictObject({ postId: id, familyId: id, content: postContent }),
+  /** Only the author edits a post. */
+  'post.update': z.strictObject({ postId: id, content: postContent }),
+  /** The author, or an admin of the post's family, deletes a post; its comments and reactions go with it. */
+  'post.delete': z.strictObject({ postId: id }),
+  'comment.create': z.strictObject({ commentId: id, postId: id, content: commentContent }),
+  /** The comment's author deletes it (an admin of the family too). */
+  'comment.delete': z.strictObject({ commentId: id }),
+  /** Idempotent: says whether the signed-in user's reaction of this type should exist, not "toggle". */
+  'reaction.set': z.strictObject({ postId: id, reactionType: reactionTypeSchema, reacted: z.boolean() }),
+  /** An admin removes a member, or a member removes themself (leaves). The last admin cannot leave. */
+  'member.remove': z.strictObject({ memberId: id }),
+} as const;
+
+export type MutationName = keyof typeof mutationArgsSchemas;
+export const mutationNames = Object.keys(mutationArgsSchemas) as MutationName[];
+export type MutationArgs<N extends MutationName> = z.output<(typeof mutationArgsSchemas)[N]>;
+
+export const mutationNameSchema = z.enum(mutationNames as [MutationName, ...MutationName[]], {
+  error: 'Unknown mutation',
+});
+
+/** One queued write as it travels. `args` is checked against its mutation's schema per mutation, at replay time. */
+export const pushedMutationSchema = z.strictObject({
+  /** Per-device counter, 1, 2, 3…: the server applies seq n only after n − 1. */
+  seq: z.number().int().positive(),
+  name: mutationNameSchema,
+  args: z.unknown(),
+});
+export type PushedMutation = z.infer<typeof pushedMutationSchema>;
+
+export const pushRequestSchema = z.strictObject({
+  protocolVersion: z.number().int(),
+  deviceId: id,
+  mutations: z.array(pushedMutationSchema).min(1).max(pushBatchMax),
+});
+export type PushRequest = z.infer<typeof pushRequestSchema>;
+
+export const mutationResultSchema = z.discriminatedUnion('status', [
+  z.strictObject({ seq: z.number().int(), status: z.literal('applied') }),
+  /**
+   * Already handled before (seq ≤ the device's watermark): nothing happens again. `reason` is there when the
+   * original attempt was rejected, so a device that lost that answer still learns why.
+   */
+  z.strictObject({ seq: z.number().int(), status: z.literal('duplicate'), reason: z.string().optional() }),
+  /** Can never succeed (invalid, not allowed, target gone): recorded, the watermark moves on. */
+  z.strictObject({ seq: z.number().int(), status: z.literal('rejected'), reason: z.string() }),
+]);
+export type MutationResult = z.infer<typeof mutationResultSchema>;
+
+/**
+ * 200 answer of a push. Results are in order for the mutations handled; when `gap` is set the batch stopped at a
+ * seq the server cannot apply yet (an earlier one never arrived) and nothing after it was looked at. A 503 answer
+ * carries the same shape: the mutations before the failure are in `results`, the rest were not tried.
+ */
+export const pushResponseSchema = z.object({
+  results: z.array(mutationResultSchema),
+  lastAppliedSeq: z.number().int().nonnegative(),
+  gap: z.object({ expectedSeq: z.number().int().positive() }).optional(),
+});
+export type PushResponse = z.infer<typeof pushResponseSchema>;
+
+// ---------------------------------------------------------------------------------------------------------------
+// Rows as the device stores them: flat, one table each, related by ids (the screens join them).
+
+export const syncedFamilySchema = z.object({
+  id,
+  name: z.string(),
+  description: z.string().nullable(),
+  createdById: id.nullable(),
+  createdAt: timestamp,
+  updatedAt: timestamp,
+});
+export type SyncedFamily = z.infer<typeof syncedFamilySchema>;
+
+export const syncedMemberSchema = z.object({
+  id,
+  familyId: id,
+  userId: id,
+  role: familyRoleSchema,
+  relationshipType: relationshipTypeSchema.nullable(),
+  joinedAt: timestamp,
+});
+export type SyncedMember = z.infer<typeof syncedMemberSchema>;
+
+/** Members, authors and commenters shown in a family: names and avatars only, never emails. */
+export const syncedUserSchema = publicUserSchema;
+export type SyncedUser = z.infer<typeof syncedUserSchema>;
+
+export const syncedPostSchema = z.object({
+  id,
+  familyId: id,
+  authorId: id,
+  content: z.string(),
+  photoIds: z.array(id),
+  createdAt: timestamp,
+  updatedAt: timestamp,
+});
+export type SyncedPost = z.infer<typeof syncedPostSchema>;
+
+export const syncedCommentSchema = z.object({
+  id,
+  familyId: id,
+  postId: id,
+  authorId: id,
+  content: z.string(),
+  createdAt: timestamp,
+});
+export type SyncedComment = z.infer<typeof syncedCommentSchema>;
+
+/** A reaction's `id` is `reactionKey(...)`: one per user, post and type, the same on every device. */
+export const syncedReactionSchema = z.object({
+  id: z.string(),
+  familyId: id,
+  postId: id,
+  userId: id,
+  reactionType: reactionTypeSchema,
+  createdAt: timestamp,
+});
+export type SyncedReaction = z.infer<typeof syncedReactionSchema>;
+
+
+export const rowChangeSchema = z.discriminatedUnion('table', [
+  z.object({ table: z.literal('families'), op: z.literal('put'), row: syncedFamilySchema }),
+  z.object({ table: z.literal('members'), op: z.literal('put'), row: syncedMemberSchema }),
+  z.object({ table: z.literal('posts'), op: z.literal('put'), row: syncedPostSchema }),
+  z.object({ table: z.literal('comments'), op: z.literal('put'), row: syncedCommentSchema }),
+  z.object({ table: z.literal('reactions'), op: z.literal('put'), row: syncedReactionSchema }),
+]);
+/** A deleted row: the device deletes it (a deleted post takes its comments and reactions with it). */
+export const rowDeletionSchema = z.object({ table: z.enum(syncedTables), op: z.literal('delete'), id: z.string() });
+export const changeSchema = z.union([rowChangeSchema, rowDeletionSchema]);
+export type RowPut = z.infer<typeof rowChangeSchema>;
+export type RowDeletion = z.infer<typeof rowDeletionSchema>;
+export type Change = RowPut | RowDeletion;
+
+// ---------------------------------------------------------------------------------------------------------------
+// Pull.
+
+/**
+ * Where a device is in one family. `version` is the family version its copy is complete up to; `resume` is the
+ * server's opaque token while a page of that family is still being fetched (null when complete).
+ */
+export const familyCursorSchema = z.strictObject({
+  familyId: id,
+  version: z.number().int().nonnegative(),
+  resume: z.string().max(500).nullable(),
+});
+export type FamilyCursor = z.infer<typeof familyCursorSchema>;
+
+export const pullRequestSchema = z.strictObject({
+  protocolVersion: z.number().int(),
+  deviceId: id,
+  /** Every family the device holds data of. Families of the user missing here are sent from the start. */
+  cursors: z.array(familyCursorSchema).max(1000),
+});
+export type PullRequest = z.infer<typeof pullRequestSchema>;
+
+export const familyPullSchema = z.discriminatedUnion('status', [
+  /**
+   * Changes with a version above the cursor, in (version, table, id) order. The device applies them and stores
+   * `cursor` in the same transaction; `cursor.resume` non-null means this family has more to fetch.
+   */
+  z.object({ status: z.literal('changes'), familyId: id, changes: z.array(changeSchema), cursor: familyCursorSchema }),
+  /** The user no longer belongs to this family (or it is gone): the device deletes every local row of it. */
+  z.object({ status: z.literal('drop'), familyId: id }),
+]);
+export type FamilyPull = z.infer<typeof familyPullSchema>;
+
+export const pullResponseSchema = z.object({
+  /** Read in the same snapshot as the rows: every mutation up to here is reflected in them. */
+  lastAppliedSeq: z.number().int().nonnegative(),
+  families: z.array(familyPullSchema),
+  /** Every user the changes refer to (members, authors, reactors), current names and avatars. */
+  users: z.array(syncedUserSchema),
+  /** True when some family has more changes than fit in this answer: pull again. */
+  more: z.boolean(),
+});
+export type PullResponse = z.infer<typeof pullResponseSchema>;
+
+// ---------------------------------------------------------------------------------------------------------------
+// Live channel: `GET /api/sync/live` is a text/event-stream of `event: poke` with this data, plus comment
+// heartbeats. A poke only says "pull": the device asks for the changes itself.
+
+export const pokeSchema = z.object({ familyId: id, version: z.number().int().nonnegative() });
+export type Poke = z.infer<typeof pokeSchema>;
+
+/** 426 answer to a device speaking an older protocol. */
+export const updateRequiredSchema = z.object({ error: z.string(), code: z.literal('update_required') });

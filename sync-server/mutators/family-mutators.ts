@@ -1,0 +1,42 @@
+import type { MutationArgs } from '../../schema/index.ts';
+import type { Transaction } from '../database.ts';
+import { createFamilyRepository, firstFamilyVersion } from '../repositories/family-repository.ts';
+import type { FamilyChange } from '../sync-notifier.ts';
+import { MutationRejected, type MutationContext } from './mutator.ts';
+
+/**
+ * `family.create`: the family and its creator's membership (admin, relationship "creator"), both at the family's
+ * first version. The REST route also passes a description, which the mutation itself does not carry.
+ */
+export async function createFamily(
+  tx: Transaction,
+  { userId, now }: MutationContext,
+  args: MutationArgs<'family.create'> & { description?: string | null },
+): Promise<FamilyChange | null> {
+  const families = createFamilyRepository(tx);
+  const created = await families.create({
+    id: args.familyId,
+    name: args.name,
+    description: args.description ?? null,
+    createdById: userId,
+    now,
+  });
+  if (!created) {
+    // The id is taken: fine if it is this very family (the same create again), never if it is anything else.
+    const [family, member] = [await families.find(args.familyId), await families.findMember(args.memberId)];
+    const sameFamily = family?.createdById === userId && member?.familyId === args.familyId && member.userId === userId;
+    if (!sameFamily) throw new MutationRejected('idTaken');
+    return null;
+  }
+  const memberAdded = await families.addMember({
+    id: args.memberId,
+    familyId: args.familyId,
+    userId,
+    role: 'admin',
+    relationshipType: 'creator',
+    version: firstFamilyVersion,
+    now,
+  });
+  if (!memberAdded) throw new MutationRejected('idTaken');
+  return { familyId: args.familyId, version: firstFamilyVersion, membershipChanged: [userId] };
+}

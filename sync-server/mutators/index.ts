@@ -1,0 +1,40 @@
+import type { z } from 'zod';
+import { fieldIssues, mutationArgsSchemas, type MutationArgs, type MutationName } from '../../schema/index.ts';
+import type { Transaction } from '../database.ts';
+import type { FamilyChange } from '../sync-notifier.ts';
+import { createComment, deleteComment } from './comment-mutators.ts';
+import { createFamily } from './family-mutators.ts';
+import { removeMember } from './member-mutators.ts';
+import type { MutationContext, Mutator } from './mutator.ts';
+import { createPost, deletePost, updatePost } from './post-mutators.ts';
+import { setReaction } from './reaction-mutators.ts';
+
+/** The server's side of every named write; a mutation name without a mutator here fails the typecheck. */
+export const mutators: { [N in MutationName]: Mutator<N> } = {
+  'family.create': createFamily,
+  'post.create': createPost,
+  'post.update': updatePost,
+  'post.delete': deletePost,
+  'comment.create': createComment,
+  'comment.delete': deleteComment,
+  'reaction.set': setReaction,
+  'member.remove': removeMember,
+};
+
+export type PreparedMutation = (tx: Transaction, context: MutationContext) => Promise<FamilyChange | null>;
+
+/**
+ * A replayed mutation's arguments checked with its shared schema and bound to its mutator, or the first problem
+ * with them (the device checked them with the same schema, so this only happens across versions or with a bug).
+ */
+export function prepareMutation<N extends MutationName>(
+  name: N,
+  args: unknown,
+): { run: PreparedMutation } | { invalid: string } {
+  // TypeScript cannot follow a generic name into the schemas object; `MutationArgs<N>` is that schema's output.
+  const schema = mutationArgsSchemas[name] as unknown as z.ZodType<MutationArgs<N>>;
+  const parsed = schema.safeParse(args);
+  if (!parsed.success) return { invalid: fieldIssues(parsed.error)[0]?.message ?? 'unknown problem' };
+  const mutator: Mutator<N> = mutators[name];
+  return { run: (tx, context) => mutator(tx, context, parsed.data) };
+}

@@ -1,0 +1,194 @@
+import { randomUUID } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { rejections, type MutationResult } from '../../schema/index.ts';
+import { signUp, useTestApp } from '../testing/test-app.ts';
+import { addMember, createFamily, TestDevice, type NamedMutation } from '../testing/test-device.ts';
+
+const context = useTestApp();
+
+/** A family with an admin (its creator) and a plain member, each with a device. */
+async function family() {
+  const admin = new TestDevice(context.app, await signUp(context.app));
+  const { familyId, memberId: adminMemberId } = await createFamily(admin);
+  const member = new TestDevice(context.app, await signUp(context.app));
+  const { memberId } = await addMember(context.sql, familyId, member.account.user.id);
+  return { familyId, admin, adminMemberId, member, memberId };
+}
+
+async function outcome(device: TestDevice, mutation: NamedMutation): Promise<MutationResult> {
+  const answer = await device.send(mutation);
+  const [result] = answer.results;
+  if (!result) throw new Error(`no result: ${JSON.stringify(answer)}`);
+  return result;
+}
+
+function statusOf(result: MutationResult): string {
+  return result.status === 'rejected' ? result.reason : result.status;
+}
+
+async function writePost(device: TestDevice, familyId: string, content = 'A post') {
+  const postId = randomUUID();
+  expect(statusOf(await outcome(device, { name: 'post.create', args: { postId, familyId, content } }))).toBe('applied');
+  return postId;
+}
+
+async function exists(table: 'posts' | 'comments' | 'family_members', id: string): Promise<boolean> {
+  const rows = await context.sql`select 1 from ${context.sql(table)} where id = ${id}`;
+  return rows.length === 1;
+}
+
+describe('posts', () => {
+  it('lets only the author edit a post', async () => {
+    const { familyId, admin, member } = await family();
+    const postId = await writePost(member, familyId, 'Original');
+    const byAdmin = await outcome(admin, { name: 'post.update', args: { postId, content: 'Hijacked' } });
+    expect(statusOf(byAdmin)).toBe(rejections.notYourPost);
+    const byAuthor = await outcome(member, { name: 'post.update', args: { postId, content: 'Edited' } });
+    expect(statusOf(byAuthor)).toBe('applied');
+    const [post] = await context.sql`select content from posts where id = ${postId}`;
+    expect(post).toEqual({ content: 'Edited' });
+  });
+
+  it('lets the author or an admin delete a post, and nobody else', async () => {
+    const { familyId, admin, member } = await family();
+    const other = new TestDevice(context.app, await signUp(context.app));
+    await addMember(context.sql, familyId, other.account.user.id);
+    const postId = await writePost(member, familyId);
+    expect(statusOf(await outcome(other, { name: 'post.delete', args: { postId } }))).toBe(
+      rejections.notAllowedToDelete,
+    );
+    expect(await exists('posts', postId)).toBe(true);
+    expect(statusOf(await outcome(admin, { name: 'post.delete', args: { postId } }))).toBe('applied');
+    expect(await exists('posts', postId)).toBe(false);
+    const ownPost = await writePost(other, familyId);
+    expect(statusOf(await outcome(other, { name: 'post.delete', args: { postId: ownPost } }))).toBe('applied');
+  });
+
+  it('says a post was deleted to its family, and nothing about posts of other families', async () => {
+    const { familyId, admin, member } = await family();
+    const postId = await writePost(member, familyId);
+    await outcome(member, { name: 'post.delete', args: { postId } });
+    const edit = await outcome(member, { name: 'post.update', args: { postId, content: 'Too late' } });
+    expect(statusOf(edit)).toBe(rejections.postNotFound);
+
+    const stranger = new TestDevice(context.app, await signUp(context.app));
+    await createFamily(stranger, 'Strangers');
+    const livePost = await writePost(admin, familyId);
+    for (const target of [livePost, postId, randomUUID()]) {
+      expect(statusOf(await outcome(stranger, { name: 'post.update', args: { postId: target, content: 'x' } }))).toBe(
+        rejections.notMember,
+      );
+      const comment = { commentId: randomUUID(), postId: target, content: 'Hi' };
+      expect(statusOf(await outcome(stranger, { name: 'comment.create', args: comment }))).toBe(rejections.notMember);
+    }
+    const [post] = await context.sql`select content from posts where id = ${livePost}`;
+    expect(post).toEqual({ content: 'A post' });
+  });
+});
+
+describe('comments', () => {
+  it('lets the author or an admin delete a comment', async () => {
+    const { familyId, admin, member } = await family();
+    const postId = await writePost(admin, familyId);
+    const commentId = randomUUID();
+    await outcome(admin, { name: 'comment.create', args: { commentId, postId, content: 'By the admin' } });
+    expect(statusOf(await outcome(member, { name: 'comment.delete', args: { commentId } }))).toBe(
+      rejections.notAllowedToDelete,
+    );
+    const ownComment = randomUUID();
+    await outcome(member, { name: 'comment.create', args: { commentId: ownComment, postId, content: 'Mine' } });
+    expect(statusOf(await outcome(admin, { name: 'comment.delete', args: { commentId: ownComment } }))).toBe('applied');
+    expect(await exists('comments', commentId)).toBe(true);
+    expect(await exists('comments', ownComment)).toBe(false);
+  });
+
+  it('says a comment was deleted when its post was, and refuses new comments on it', async () => {
+    const { familyId, admin, member } = await family();
+    const postId = await writePost(member, familyId);
+    const commentId = randomUUID();
+    await outcome(member, { name: 'comment.create', args: { commentId, postId, content: 'Nice' } });
+    await outcome(admin, { name: 'post.delete', args: { postId } });
+    expect(await exists('comments', commentId)).toBe(false);
+    expect(statusOf(await outcome(member, { name: 'comment.delete', args: { commentId } }))).toBe(
+      rejections.commentNotFound,
+    );
+    const late = { commentId: randomUUID(), postId, content: 'Late' };
+    expect(statusOf(await outcome(member, { name: 'comment.create', args: late }))).toBe(rejections.postNotFound);
+  });
+});
+
+describe('reactions', () => {
+  it('reaches the state asked for, however often it is asked', async () => {
+    const { familyId, admin, member } = await family();
+    const postId = await writePost(admin, familyId);
+    const like = (reacted: boolean) => ({
+      name: 'reaction.set' as const,
+      args: { postId, reactionType: 'like' as const, reacted },
+    });
+    await member.send(like(true), like(true));
+    const count = async () => {
+      const [row] = await context.sql<{ count: number }[]>`
+        select count(*)::int from post_reactions where post_id = ${postId}
+      `;
+      return row?.count;
+    };
+    expect(await count()).toBe(1);
+    await member.send(like(false), like(false));
+    expect(await count()).toBe(0);
+  });
+});
+
+describe('members', () => {
+  it('lets only an admin remove someone else', async () => {
+    const { familyId, admin, adminMemberId, member, memberId } = await family();
+    const other = new TestDevice(context.app, await signUp(context.app));
+    const { memberId: otherMemberId } = await addMember(context.sql, familyId, other.account.user.id);
+    expect(statusOf(await outcome(member, { name: 'member.remove', args: { memberId: otherMemberId } }))).toBe(
+      rejections.adminsOnly,
+    );
+    expect(statusOf(await outcome(member, { name: 'member.remove', args: { memberId: adminMemberId } }))).toBe(
+      rejections.adminsOnly,
+    );
+    expect(statusOf(await outcome(admin, { name: 'member.remove', args: { memberId: otherMemberId } }))).toBe(
+      'applied',
+    );
+    expect(await exists('family_members', otherMemberId)).toBe(false);
+    expect(await exists('family_members', memberId)).toBe(true);
+  });
+
+  it('keeps the last admin from leaving, until there is another admin', async () => {
+    const { familyId, admin, adminMemberId, member, memberId } = await family();
+    expect(statusOf(await outcome(admin, { name: 'member.remove', args: { memberId: adminMemberId } }))).toBe(
+      rejections.lastAdmin,
+    );
+    expect(await exists('family_members', adminMemberId)).toBe(true);
+    expect(statusOf(await outcome(member, { name: 'member.remove', args: { memberId } }))).toBe('applied');
+
+    const deputy = new TestDevice(context.app, await signUp(context.app));
+    await addMember(context.sql, familyId, deputy.account.user.id, 'admin');
+    expect(statusOf(await outcome(admin, { name: 'member.remove', args: { memberId: adminMemberId } }))).toBe(
+      'applied',
+    );
+    expect(statusOf(await outcome(admin, { name: 'member.remove', args: { memberId: adminMemberId } }))).toBe(
+      rejections.notMember,
+    );
+  });
+});
+
+describe('families', () => {
+  it('makes the creator an admin, and takes the same create again as done', async () => {
+    const device = new TestDevice(context.app, await signUp(context.app));
+    const create = {
+      name: 'family.create' as const,
+      args: { familyId: randomUUID(), memberId: randomUUID(), name: 'Ours' },
+    };
+    const answer = await device.send(create, create);
+    expect(answer.results.map(statusOf)).toEqual(['applied', 'applied']);
+    const members = await context.sql`
+      select user_id, role, relationship_type from family_members where family_id = ${create.args.familyId}
+    `;
+    expect(members).toEqual([{ user_id: device.account.user.id, role: 'admin', relationship_type: 'creator' }]);
+    const [family] = await context.sql`select name, version::int from families where id = ${create.args.familyId}`;
+    expect(family).toEqual({ name: 'Ours', version: 1 });
+  });
+});

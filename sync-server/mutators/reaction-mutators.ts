@@ -1,0 +1,20 @@
+import type { MutationArgs } from '../../schema/index.ts';
+import type { Transaction } from '../database.ts';
+import { createReactionRepository } from '../repositories/reaction-repository.ts';
+import type { FamilyChange } from '../sync-notifier.ts';
+import { lockFamilyOfPost } from './access.ts';
+import type { MutationContext } from './mutator.ts';
+
+/** Says whether the user's reaction should exist (not "toggle"), so a replay lands on the same state. */
+export async function setReaction(
+  tx: Transaction,
+  { userId, now }: MutationContext,
+  args: MutationArgs<'reaction.set'>,
+): Promise<FamilyChange> {
+  const { familyId, version } = await lockFamilyOfPost(tx, userId, args.postId);
+  const reactions = createReactionRepository(tx);
+  const reaction = { postId: args.postId, userId, reactionType: args.reactionType };
+  if (args.reacted) await reactions.put({ ...reaction, familyId, version, now });
+  else await reactions.delete(reaction, version);
+  return { familyId, version, membershipChanged: [] };
+}

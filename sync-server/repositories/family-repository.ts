@@ -1,0 +1,162 @@
+import type { Family, FamilyRole, RelationshipType } from '../../schema/index.ts';
+import type { Queryable } from '../database.ts';
+import type { FamilyChange } from '../sync-notifier.ts';
+
+export type NewFamily = {
+  id: string;
+  name: string;
+  description: string | null;
+  createdById: string;
+  now: Date;
+};
+
+export type NewMember = {
+  id: string;
+  familyId: string;
+  userId: string;
+  role: FamilyRole;
+  relationshipType: RelationshipType | null;
+  version: number;
+  now: Date;
+};
+
+/** What permission checks need to know about a membership. */
+export type MemberRef = { id: string; familyId: string; userId: string; role: FamilyRole };
+
+type FamilyRow = {
+  id: string;
+  name: string;
+  description: string | null;
+  created_by_id: string | null;
+  created_at: Date;
+};
+
+/** A new family starts at version 1: creating it is its first change. */
+export const firstFamilyVersion = 1;
+
+export function createFamilyRepository(sql: Queryable) {
+  /**
+   * Takes the family's row lock, held until commit, and answers the new version; null when there is no such family.
+   * Every write of a family calls this before anything else, so within a family versions commit in order.
+   */
+  async function bumpVersion(familyId: string): Promise<number | null> {
+    const [row] = await sql<{ version: string }[]>`
+      update families set version = version + 1 where id = ${familyId} returning version
+    `;
+    return row ? Number(row.version) : null;
+  }
+
+  /** In id order: the order every multi-family write locks families in, so two of them never deadlock. */
+  async function familyIdsOf(userId: string): Promise<string[]> {
+    const rows = await sql<{ family_id: string }[]>`
+      select family_id from family_members where user_id = ${userId} order by family_id
+    `;
+    return rows.map((row) => row.family_id);
+  }
+
+  return {
+    bumpVersion,
+
+    async roleOf(familyId: string, userId: string): Promise<FamilyRole | null> {
+      const [row] = await sql<{ role: FamilyRole }[]>`
+        select role from family_members where family_id = ${familyId} and user_id = ${userId}
+      `;
+      return row?.role ?? null;
+    },
+
+    /** False when the id is taken already (a replay, or someone else's family). */
+    async create(family: NewFamily): Promise<boolean> {
+      const rows = await sql`
+        insert into families (id, name, description, created_by_id, version, row_version, created_at, updated_at)
+        values (
+          ${family.id}, ${family.name}, ${family.description}, ${family.createdById},
+          ${firstFamilyVersion}, ${firstFamilyVersion}, ${family.now}, ${family.now}
+        )
+        on conflict (id) do nothing
+        returning id
+      `;
+      return rows.length === 1;
+    },
+
+    async find(familyId: string): Promise<Family | null> {
+      const [row] = await sql<FamilyRow[]>`
+        select id, name, description, created_by_id, created_at from families where id = ${familyId}
+      `;
+      if (!row) return null;
+      return {
+        id: row.id,
+        name: row.name,
+        description: row.description,
+        createdById: row.created_by_id,
+        createdAt: row.created_at.toISOString(),
+      };
+    },
+
+    /** False when the member id is taken already. Putting the row again clears a tombstone of the same id. */
+    async addMember(member: NewMember): Promise<boolean> {
+      const [row] = await sql<{ added: number }[]>`
+        with added as (
+          insert into family_members (id, family_id, user_id, role, relationship_type, version, joined_at)
+          values (
+            ${member.id}, ${member.familyId}, ${member.userId}, ${member.role}, ${member.relationshipType},
+            ${member.version}, ${member.now}
+          )
+          on conflict (id) do nothing
+          returning id, family_id
+        ), cleared as (
+          delete from sync_tombstones t using added
+          where t.family_id = added.family_id and t.table_name = 'members' and t.row_id = added.id::text
+        )
+        select count(*)::int as added from added
+      `;
+      return row?.added === 1;
+    },
+
+    async findMember(memberId: string): Promise<MemberRef | null> {
+      const [row] = await sql<{ id: string; family_id: string; user_id: string; role: FamilyRole }[]>`
+        select id, family_id, user_id, role from family_members where id = ${memberId}
+      `;
+      return row ? { id: row.id, familyId: row.family_id, userId: row.user_id, role: row.role } : null;
+    },
+
+    async adminCount(familyId: string): Promise<number> {
+      const [row] = await sql<{ admins: number }[]>`
+        select count(*)::int as admins from family_members where family_id = ${familyId} and role = 'admin'
+      `;
+      return row?.admins ?? 0;
+    },
+
+    /** Deletes the membership and tombstones it, so every device of the family drops the member. */
+    async removeMember(memberId: string, version: number): Promise<boolean> {
+      const rows = await sql`
+        with removed as (delete from family_members where id = ${memberId} returning id, family_id)
+        insert into sync_tombstones (family_id, table_name, row_id, version)
+        select family_id, 'members', id::text, ${version}::bigint from removed
+        on conflict (family_id, table_name, row_id) do update set version = excluded.version
+        returning row_id
+      `;
+      return rows.length === 1;
+    },
+
+    familyIdsOf,
+
+    /**
+     * A user's name or avatar changed: every family they belong to moves on and their member rows are stamped with
+     * the new version, so the next pull of each family sends the member, and with it the user, again.
+     */
+    async restampMemberships(userId: string): Promise<FamilyChange[]> {
+      const changes: FamilyChange[] = [];
+      for (const familyId of await familyIdsOf(userId)) {
+        const version = await bumpVersion(familyId);
+        if (version === null) continue;
+        await sql`
+          update family_members set version = ${version} where family_id = ${familyId} and user_id = ${userId}
+        `;
+        changes.push({ familyId, version, membershipChanged: [] });
+      }
+      return changes;
+    },
+  };
+}
+
+export type FamilyRepository = ReturnType<typeof createFamilyRepository>;

@@ -1,0 +1,206 @@
+import { randomUUID } from 'node:crypto';
+import type { LightMyRequestResponse } from 'fastify';
+import { describe, expect, it } from 'vitest';
+import { familySchema, postSchema, rejections } from '../../schema/index.ts';
+import { signUp, useTestApp, type TestAccount } from '../testing/test-app.ts';
+import { addMember, TestDevice } from '../testing/test-device.ts';
+
+const context = useTestApp();
+
+function post(account: TestAccount, url: string, payload: Record<string, unknown>): Promise<LightMyRequestResponse> {
+  return context.app.inject({ method: 'POST', url, headers: { cookie: account.cookie }, payload });
+}
+
+async function newFamily(account: TestAccount, name = 'The Smiths'): Promise<string> {
+  const response = await post(account, '/api/families', { name });
+  expect(response.statusCode).toBe(201);
+  return response.json().id;
+}
+
+/** Everything a failed write could have touched, to compare before and after. */
+async function snapshot() {
+  const [row] = await context.sql`
+    select (select count(*)::int from posts) as posts,
+      (select count(*)::int from post_reactions) as reactions,
+      (select count(*)::int from family_members) as members,
+      (select coalesce(sum(version), 0)::int from families) as versions,
+      (select count(*)::int from sync_tombstones) as tombstones
+  `;
+  return row;
+}
+
+describe('POST /api/families', () => {
+  it('creates a family with its creator as admin, and devices pull it', async () => {
+    const account = await signUp(context.app);
+    const response = await post(account, '/api/families', { name: '  The Smiths ', description: 'All of us' });
+    expect(response.statusCode).toBe(201);
+    const family = familySchema.strict().parse(response.json());
+    expect(family).toEqual({
+      id: expect.any(String),
+      name: 'The Smiths',
+      description: 'All of us',
+      createdById: account.user.id,
+      createdAt: expect.any(String),
+    });
+    const members = await context.sql`select user_id, role from family_members where family_id = ${family.id}`;
+    expect(members).toEqual([{ user_id: account.user.id, role: 'admin' }]);
+
+    const device = new TestDevice(context.app, account);
+    await device.pullAll();
+    expect(device.rows.get(`families/${family.id}`)).toMatchObject({ name: 'The Smiths', description: 'All of us' });
+  });
+
+  it('refuses a blank name with the form message', async () => {
+    const account = await signUp(context.app);
+    const response = await post(account, '/api/families', { name: '   ' });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ error: 'Family name is required', field: 'name' });
+  });
+});
+
+describe('POST /api/families/:id/posts', () => {
+  it('answers 201 with the post as the feed shows it', async () => {
+    const account = await signUp(context.app);
+    const familyId = await newFamily(account);
+    const response = await post(account, `/api/families/${familyId}/posts`, { content: ' Hello everyone ' });
+    expect(response.statusCode).toBe(201);
+    const created = postSchema.strict().parse(response.json());
+    expect(created).toMatchObject({
+      familyId,
+      authorId: account.user.id,
+      content: 'Hello everyone',
+      photoIds: [],
+      author: { id: account.user.id, username: account.username, firstName: null, lastName: null },
+      reactions: [],
+      comments: [],
+    });
+    expect(response.json().author.email).toBeUndefined();
+    const [row] = await context.sql`select content, version::int from posts where id = ${created.id}`;
+    expect(row).toEqual({ content: 'Hello everyone', version: 2 });
+  });
+
+  it("answers another family's id exactly like an id that does not exist, and writes nothing", async () => {
+    const owner = await signUp(context.app);
+    const familyId = await newFamily(owner);
+    const stranger = await signUp(context.app);
+    const before = await snapshot();
+    const foreign = await post(stranger, `/api/families/${familyId}/posts`, { content: 'Let me in' });
+    const missing = await post(stranger, `/api/families/${randomUUID()}/posts`, { content: 'Let me in' });
+    expect(foreign.statusCode).toBe(404);
+    expect(missing.statusCode).toBe(404);
+    expect(foreign.json()).toEqual({ error: 'Not found' });
+    expect(foreign.body).toBe(missing.body);
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it('refuses blank content, unknown fields and bad ids with 400, and writes nothing', async () => {
+    const account = await signUp(context.app);
+    const familyId = await newFamily(account);
+    const before = await snapshot();
+    const blank = await post(account, `/api/families/${familyId}/posts`, { content: ' \n ' });
+    expect(blank.statusCode).toBe(400);
+    expect(blank.json()).toMatchObject({ error: 'Write something to share', field: 'content' });
+    const photos = await post(account, `/api/families/${familyId}/posts`, { content: 'Hi', photoIds: [] });
+    expect(photos.statusCode).toBe(400);
+    expect(photos.json()).toMatchObject({ field: 'photoIds', error: 'Unknown field' });
+    const badId = await post(account, '/api/families/not-a-uuid/posts', { content: 'Hi' });
+    expect(badId.statusCode).toBe(400);
+    expect(badId.json()).toMatchObject({ field: 'id' });
+    expect(await snapshot()).toEqual(before);
+  });
+});
+
+describe('POST /api/posts/:id/react', () => {
+  it("toggles the user's reaction", async () => {
+    const account = await signUp(context.app);
+    const familyId = await newFamily(account);
+    const { id: postId } = (await post(account, `/api/families/${familyId}/posts`, { content: 'Like me' })).json();
+    const first = await post(account, `/api/posts/${postId}/react`, { reactionType: 'like' });
+    expect(first.statusCode).toBe(200);
+    expect(first.json()).toEqual({ reacted: true, reactionType: 'like' });
+    const rows = await context.sql`select user_id from post_reactions where post_id = ${postId}`;
+    expect(rows).toEqual([{ user_id: account.user.id }]);
+    const second = await post(account, `/api/posts/${postId}/react`, { reactionType: 'like' });
+    expect(second.json()).toEqual({ reacted: false, reactionType: 'like' });
+    expect(await context.sql`select 1 from post_reactions where post_id = ${postId}`).toHaveLength(0);
+  });
+
+  it('answers 404 for a post of another family and 400 for an unknown reaction, writing nothing', async () => {
+    const owner = await signUp(context.app);
+    const familyId = await newFamily(owner);
+    const { id: postId } = (await post(owner, `/api/families/${familyId}/posts`, { content: 'Mine' })).json();
+    const stranger = await signUp(context.app);
+    const before = await snapshot();
+    const foreign = await post(stranger, `/api/posts/${postId}/react`, { reactionType: 'like' });
+    const missing = await post(stranger, `/api/posts/${randomUUID()}/react`, { reactionType: 'like' });
+    expect(foreign.statusCode).toBe(404);
+    expect(foreign.body).toBe(missing.body);
+    const unknown = await post(owner, `/api/posts/${postId}/react`, { reactionType: 'love' });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json()).toMatchObject({ error: 'Unknown reaction', field: 'reactionType' });
+    expect(await snapshot()).toEqual(before);
+  });
+});
+
+describe('DELETE /api/families/:id/members/:memberId', () => {
+  function remove(account: TestAccount, familyId: string, memberId: string) {
+    return context.app.inject({
+      method: 'DELETE',
+      url: `/api/families/${familyId}/members/${memberId}`,
+      headers: { cookie: account.cookie },
+    });
+  }
+
+  it('lets an admin remove a member, and a member leave', async () => {
+    const admin = await signUp(context.app);
+    const familyId = await newFamily(admin);
+    const member = await signUp(context.app);
+    const leaver = await signUp(context.app);
+    const { memberId } = await addMember(context.sql, familyId, member.user.id);
+    const { memberId: leaverMemberId } = await addMember(context.sql, familyId, leaver.user.id);
+    const removed = await remove(admin, familyId, memberId);
+    expect(removed.statusCode).toBe(204);
+    expect(removed.body).toBe('');
+    expect((await remove(leaver, familyId, leaverMemberId)).statusCode).toBe(204);
+    const left = await context.sql`select user_id from family_members where family_id = ${familyId}`;
+    expect(left).toEqual([{ user_id: admin.user.id }]);
+  });
+
+  it('answers 403 with the reason to a member removing someone else, and to the last admin leaving', async () => {
+    const admin = await signUp(context.app);
+    const familyId = await newFamily(admin);
+    const member = await signUp(context.app);
+    await addMember(context.sql, familyId, member.user.id);
+    const [adminMember] = await context.sql<{ id: string }[]>`
+      select id from family_members where family_id = ${familyId} and user_id = ${admin.user.id}
+    `;
+    const before = await snapshot();
+    const byMember = await remove(member, familyId, adminMember!.id);
+    expect(byMember.statusCode).toBe(403);
+    expect(byMember.json()).toEqual({ error: rejections.adminsOnly });
+    const lastAdmin = await remove(admin, familyId, adminMember!.id);
+    expect(lastAdmin.statusCode).toBe(403);
+    expect(lastAdmin.json()).toEqual({ error: rejections.lastAdmin });
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it('answers 404 for a member named under the wrong family, another family, or nobody', async () => {
+    const admin = await signUp(context.app);
+    const familyId = await newFamily(admin);
+    const secondFamily = await newFamily(admin, 'Second');
+    const member = await signUp(context.app);
+    const { memberId } = await addMember(context.sql, familyId, member.user.id);
+    const stranger = await signUp(context.app);
+    const before = await snapshot();
+    const answers = await Promise.all([
+      remove(admin, secondFamily, memberId),
+      remove(stranger, familyId, memberId),
+      remove(admin, familyId, randomUUID()),
+    ]);
+    for (const answer of answers) {
+      expect(answer.statusCode).toBe(404);
+      expect(answer.json()).toEqual({ error: 'Not found' });
+    }
+    expect(await snapshot()).toEqual(before);
+  });
+});

@@ -1,0 +1,334 @@
+import { randomUUID } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { pullResponseSchema, reactionKey, type Change, type FamilyPull } from '../schema/index.ts';
+import { pullChanges } from './sync-pull.ts';
+import { signUp, useTestApp } from './testing/test-app.ts';
+import { addMember, createFamily, TestDevice } from './testing/test-device.ts';
+
+const context = useTestApp();
+
+async function newDevice() {
+  return new TestDevice(context.app, await signUp(context.app));
+}
+
+function changesOf(family: FamilyPull | undefined): Change[] {
+  if (family?.status !== 'changes') throw new Error(`expected changes, got ${JSON.stringify(family)}`);
+  return family.changes;
+}
+
+function describeChange(change: Change): string {
+  return change.op === 'put' ? `put ${change.table} ${change.row.id}` : `delete ${change.table} ${change.id}`;
+}
+
+async function familyVersion(familyId: string): Promise<number> {
+  const [row] = await context.sql<{ version: string }[]>`select version from families where id = ${familyId}`;
+  return Number(row?.version);
+}
+
+/** A family with a member, three posts, a comment and a reaction, made through pushes. */
+async function busyFamily() {
+  const admin = await newDevice();
+  const { familyId, memberId: adminMemberId } = await createFamily(admin, 'The Busy Ones');
+  const member = await newDevice();
+  const { memberId } = await addMember(context.sql, familyId, member.account.user.id);
+  const posts = [randomUUID(), randomUUID(), randomUUID()];
+  const commentId = randomUUID();
+  await admin.send(
+    ...posts.map((postId, index) => ({
+      name: 'post.create' as const,
+      args: { postId, familyId, content: `Post ${index}` },
+    })),
+  );
+  await member.send(
+    { name: 'comment.create', args: { commentId, postId: posts[0]!, content: 'Lovely' } },
+    { name: 'reaction.set', args: { postId: posts[0]!, reactionType: 'like', reacted: true } },
+  );
+  return { familyId, admin, adminMemberId, member, memberId, posts, commentId };
+}
+
+describe('pull', () => {
+  it('sends a new family whole, in (version, table, id) order, with its people but not their emails', async () => {
+    const { familyId, admin, adminMemberId, member, memberId, posts, commentId } = await busyFamily();
+    const device = new TestDevice(context.app, member.account);
+    const response = await device.postPull([]);
+    expect(response.statusCode).toBe(200);
+    const answer = pullResponseSchema.parse(response.json());
+    // Nothing the schema would strip: every row is exactly its synced shape.
+    expect(answer).toEqual(response.json());
+    expect(answer.more).toBe(false);
+    expect(answer.lastAppliedSeq).toBe(0);
+    expect(answer.families).toHaveLength(1);
+    const family = answer.families[0];
+    const reaction = reactionKey({ postId: posts[0]!, userId: member.account.user.id, reactionType: 'like' });
+    // Version 1: the family and its creator; 2: the member added; 3–5: the posts; 6: the comment; 7: the reaction.
+    expect(changesOf(family).map(describeChange)).toEqual([
+      `put families ${familyId}`,
+      `put members ${adminMemberId}`,
+      `put members ${memberId}`,
+      ...posts.map((postId) => `put posts ${postId}`),
+      `put comments ${commentId}`,
+      `put reactions ${reaction}`,
+    ]);
+    expect(family).toMatchObject({ cursor: { familyId, version: await familyVersion(familyId), resume: null } });
+    const post = changesOf(family).find((change) => change.table === 'posts');
+    expect(post).toEqual({
+      table: 'posts',
+      op: 'put',
+      row: {
+        id: posts[0],
+        familyId,
+        authorId: admin.account.user.id,
+        content: 'Post 0',
+        photoIds: [],
+        createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
+        updatedAt: expect.stringMatching(/Z$/),
+      },
+    });
+    const people = [admin.account, member.account].map((account) => ({
+      id: account.user.id,
+      username: account.username,
+      firstName: null,
+      lastName: null,
+      profileImageUrl: null,
+    }));
+    expect(answer.users).toEqual(expect.arrayContaining(people));
+    expect(answer.users).toHaveLength(2);
+    expect(JSON.stringify(answer)).not.toContain('@example.test');
+  });
+
+  it('then sends only what changed, and nothing when nothing did', async () => {
+    const { familyId, admin, member, posts } = await busyFamily();
+    const device = new TestDevice(context.app, member.account);
+    await device.pullAll();
+    const quiet = await device.pull();
+    expect(quiet.families).toEqual([]);
+
+    await admin.send({ name: 'post.update', args: { postId: posts[1]!, content: 'Edited' } });
+    const answer = await device.pull();
+    expect(answer.families).toHaveLength(1);
+    expect(changesOf(answer.families[0])).toEqual([
+      expect.objectContaining({
+        table: 'posts',
+        op: 'put',
+        row: expect.objectContaining({ id: posts[1], content: 'Edited' }),
+      }),
+    ]);
+    expect(answer.users.map((user) => user.id)).toEqual([admin.account.user.id]);
+    expect(device.cursors.get(familyId)?.version).toBe(await familyVersion(familyId));
+  });
+
+  it("answers how far the device's own mutations have been handled", async () => {
+    const { member } = await busyFamily();
+    expect((await member.pull()).lastAppliedSeq).toBe(2);
+    expect((await new TestDevice(context.app, member.account).pull()).lastAppliedSeq).toBe(0);
+  });
+
+  it('sends deletions as tombstones, except to a device fetching the family from the start', async () => {
+    const { familyId, admin, member, posts, commentId } = await busyFamily();
+    await member.pullAll();
+    expect(member.ids('comments')).toEqual([commentId]);
+    const cursorBefore = member.cursors.get(familyId)!.version;
+
+    await admin.send({ name: 'post.delete', args: { postId: posts[0]! } });
+    const answer = await member.pull();
+    const reaction = reactionKey({ postId: posts[0]!, userId: member.account.user.id, reactionType: 'like' });
+    expect(changesOf(answer.families[0]).map(describeChange)).toEqual([
+      `delete posts ${posts[0]}`,
+      `delete comments ${commentId}`,
+      `delete reactions ${reaction}`,
+    ]);
+    expect(member.ids('posts')).toEqual([posts[1]!, posts[2]!].sort());
+    expect(member.ids('comments')).toEqual([]);
+    expect(member.cursors.get(familyId)!.version).toBe(cursorBefore + 1);
+
+    const fresh = new TestDevice(context.app, member.account);
+    const fromStart = await fresh.pull();
+    expect(changesOf(fromStart.families[0]).filter((change) => change.op === 'delete')).toEqual([]);
+    expect(fresh.ids('posts')).toEqual(member.ids('posts'));
+  });
+
+  it('puts a reaction back after it was taken away, and forgets its tombstone', async () => {
+    const { familyId, admin, posts } = await busyFamily();
+    await admin.pullAll();
+    const like = (reacted: boolean) => ({
+      name: 'reaction.set' as const,
+      args: { postId: posts[2]!, reactionType: 'like' as const, reacted },
+    });
+    const key = reactionKey({ postId: posts[2]!, userId: admin.account.user.id, reactionType: 'like' });
+    await admin.send(like(true));
+    await admin.pull();
+    await admin.send(like(false));
+    expect(changesOf((await admin.pull()).families[0]).map(describeChange)).toEqual([`delete reactions ${key}`]);
+    await admin.send(like(true));
+    expect(changesOf((await admin.pull()).families[0]).map(describeChange)).toEqual([`put reactions ${key}`]);
+    const tombstones = await context.sql`
+      select 1 from sync_tombstones where family_id = ${familyId} and table_name = 'reactions' and row_id = ${key}
+    `;
+    expect(tombstones).toHaveLength(0);
+    expect(admin.ids('reactions')).toContain(key);
+  });
+
+  it('tells a removed member to drop the family, and a device naming a family it never had too', async () => {
+    const { familyId, admin, member, memberId } = await busyFamily();
+    await member.pullAll();
+    expect(member.rows.size).toBeGreaterThan(0);
+    await admin.send({ name: 'member.remove', args: { memberId } });
+    const stranger = randomUUID();
+    member.cursors.set(stranger, { familyId: stranger, version: 4, resume: null });
+    const answer = await member.pull();
+    expect(answer.families).toEqual([
+      { status: 'drop', familyId },
+      { status: 'drop', familyId: stranger },
+    ]);
+    expect(member.rows.size).toBe(0);
+    // The admin's devices learn the member left.
+    await admin.pullAll();
+    expect(admin.ids('members')).not.toContain(memberId);
+  });
+
+  it("sends a member's new name to every family they are in", async () => {
+    const { familyId, admin, member, memberId } = await busyFamily();
+    const second = await createFamily(admin, 'Second family');
+    await addMember(context.sql, second.familyId, member.account.user.id);
+    await admin.pullAll();
+    const response = await context.app.inject({
+      method: 'PATCH',
+      url: '/api/auth/user',
+      headers: { cookie: member.account.cookie },
+      payload: { firstName: 'Rosie' },
+    });
+    expect(response.statusCode).toBe(200);
+    const answer = await admin.pull();
+    expect(answer.families.map((family) => family.familyId).sort()).toEqual([familyId, second.familyId].sort());
+    expect(changesOf(answer.families.find((family) => family.familyId === familyId))).toEqual([
+      expect.objectContaining({ table: 'members', op: 'put', row: expect.objectContaining({ id: memberId }) }),
+    ]);
+    expect(answer.users).toEqual([expect.objectContaining({ id: member.account.user.id, firstName: 'Rosie' })]);
+  });
+
+  it('pages through large families, resuming where it stopped, and ends with what a single pull sees', async () => {
+    const { familyId, admin, posts } = await busyFamily();
+    const other = await createFamily(admin, 'Other family');
+    await admin.send(
+      ...Array.from({ length: 6 }, (_, index) => ({
+        name: 'post.create' as const,
+        args: { postId: randomUUID(), familyId: other.familyId, content: `Other ${index}` },
+      })),
+    );
+    const pager = new TestDevice(context.app, admin.account);
+    // The busy family first: a device's own cursors come before the families it does not have yet.
+    pager.cursors.set(familyId, { familyId, version: 0, resume: null });
+    const pageMax = 5;
+    const pullPage = async () => {
+      const cursors = [...pager.cursors.values()];
+      const answer = await pullChanges(context.sql, {
+        userId: admin.account.user.id,
+        deviceId: admin.id,
+        cursors,
+        pageMax,
+      });
+      pager.apply(pullResponseSchema.parse(answer));
+      return answer;
+    };
+
+    const first = await pullPage();
+    expect(first.more).toBe(true);
+    expect(first.families).toHaveLength(1);
+    const cutShort = first.families[0]!;
+    expect(cutShort).toMatchObject({ familyId, cursor: { version: 0, resume: expect.any(String) } });
+    expect(changesOf(cutShort)).toHaveLength(pageMax);
+    expect(pager.ids('posts')).toEqual([posts[0]!, posts[1]!].sort());
+
+    // Between pages: a post already sent is deleted, one not sent yet is edited, a new one is written.
+    await admin.send(
+      { name: 'post.delete', args: { postId: posts[0]! } },
+      { name: 'post.update', args: { postId: posts[2]!, content: 'Edited while paging' } },
+      { name: 'post.create', args: { postId: randomUUID(), familyId, content: 'Written while paging' } },
+    );
+    let answer = first;
+    while (answer.more) {
+      answer = await pullPage();
+      const sent = answer.families.flatMap((family) => (family.status === 'changes' ? family.changes : []));
+      expect(sent.length).toBeLessThanOrEqual(pageMax);
+    }
+    for (const cursor of pager.cursors.values()) expect(cursor.resume).toBeNull();
+
+    const whole = new TestDevice(context.app, admin.account);
+    expect(await whole.pullAll()).toBe(1);
+    expect(new Map([...pager.rows].sort())).toEqual(new Map([...whole.rows].sort()));
+    expect(pager.ids('posts')).not.toContain(posts[0]);
+    expect(pager.rows.get(`posts/${posts[2]}`)).toMatchObject({ content: 'Edited while paging' });
+    expect(whole.ids('posts')).toHaveLength(2 + 1 + 6);
+  });
+
+  it('starts a family over when the resume token is not one it made', async () => {
+    const { familyId, member } = await busyFamily();
+    const device = new TestDevice(context.app, member.account);
+    device.cursors.set(familyId, { familyId, version: 0, resume: 'not-a-token' });
+    await device.pullAll();
+    const whole = new TestDevice(context.app, member.account);
+    await whole.pullAll();
+    expect(device.rows).toEqual(whole.rows);
+  });
+
+  it('never lets a puller skip a change while two members write at once', async () => {
+    const first = await newDevice();
+    const { familyId } = await createFamily(first, 'Busy writers');
+    const second = await newDevice();
+    await addMember(context.sql, familyId, second.account.user.id);
+    const puller = new TestDevice(context.app, first.account);
+
+    const write = async (device: TestDevice, rounds: number) => {
+      const mine: string[] = [];
+      for (let round = 0; round < rounds; round += 1) {
+        const postId = randomUUID();
+        mine.push(postId);
+        await device.send(
+          { name: 'post.create', args: { postId, familyId, content: `Round ${round}` } },
+          { name: 'reaction.set', args: { postId, reactionType: 'like', reacted: true } },
+          { name: 'comment.create', args: { commentId: randomUUID(), postId, content: 'Me first' } },
+        );
+        const earlier = mine[round - 2];
+        if (earlier) await device.send({ name: 'post.delete', args: { postId: earlier } });
+      }
+    };
+    let writing = true;
+    const pulling = (async () => {
+      let pulls = 0;
+      while (writing || pulls === 0) {
+        await puller.pull();
+        pulls += 1;
+      }
+      return pulls;
+    })();
+    await Promise.all([write(first, 15), write(second, 15)]);
+    writing = false;
+    expect(await pulling).toBeGreaterThan(1);
+    await puller.pullAll();
+
+    for (const [table, sqlTable] of [
+      ['posts', 'posts'],
+      ['comments', 'comments'],
+      ['members', 'family_members'],
+    ] as const) {
+      const rows = await context.sql<{ id: string }[]>`
+        select id::text from ${context.sql(sqlTable)} where family_id = ${familyId} order by id
+      `;
+      expect(puller.ids(table)).toEqual(rows.map((row) => row.id).sort());
+    }
+    const reactions = await context.sql<{ key: string }[]>`
+      select post_id || ':' || user_id || ':' || reaction_type as key from post_reactions where family_id = ${familyId}
+    `;
+    expect(puller.ids('reactions')).toEqual(reactions.map((row) => row.key).sort());
+    expect(puller.ids('posts')).toHaveLength(4);
+  });
+
+  it('needs a session, and registers the device to the puller', async () => {
+    const anonymous = await context.app.inject({ method: 'POST', url: '/api/sync/pull', payload: {} });
+    expect(anonymous.statusCode).toBe(401);
+    const device = await newDevice();
+    await device.pull();
+    const [row] = await context.sql`select user_id from sync_devices where id = ${device.id}`;
+    expect(row).toEqual({ user_id: device.account.user.id });
+  });
+});

@@ -1,0 +1,169 @@
+import { z } from 'zod';
+import {
+  pullPageMax,
+  syncedTables,
+  type Change,
+  type FamilyCursor,
+  type FamilyPull,
+  type PullResponse,
+} from '../schema/index.ts';
+import type { Sql } from './database.ts';
+import { createSyncRepository, type ChangePosition, type SyncRepository } from './repositories/sync-repository.ts';
+
+export type Pull = {
+  userId: string;
+  deviceId: string;
+  cursors: FamilyCursor[];
+  /** Most changes in the answer; tests lower it to page through small families. */
+  pageMax?: number;
+};
+
+/**
+ * Where a family's page stopped, and the snapshot version of a family being sent from 0 (its tombstones up to there
+ * are of rows the device never had). Opaque to the device: it hands the token back as it got it.
+ */
+type ResumeToken = { position: ChangePosition; skipTombstonesThrough: number };
+
+const resumeTokenSchema = z.tuple([
+  z.number().int().nonnegative(),
+  z
+    .number()
+    .int()
+    .min(0)
+    .max(syncedTables.length - 1),
+  z.string().min(1).max(200),
+  z.number().int().nonnegative(),
+]);
+
+function encodeResume({ position, skipTombstonesThrough }: ResumeToken): string {
+  const fields: z.infer<typeof resumeTokenSchema> = [
+    position.version,
+    position.table,
+    position.id,
+    skipTombstonesThrough,
+  ];
+  return Buffer.from(JSON.stringify(fields)).toString('base64url');
+}
+
+/** Null for anything this server did not make: the family is then fetched from its cursor again. */
+function decodeResume(token: string): ResumeToken | null {
+  try {
+    const parsed = resumeTokenSchema.safeParse(JSON.parse(Buffer.from(token, 'base64url').toString('utf8')));
+    if (!parsed.success) return null;
+    const [version, table, id, skipTombstonesThrough] = parsed.data;
+    return { position: { version, table, id }, skipTombstonesThrough };
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Everything the device is missing of the user's families, read in one snapshot so the rows, the versions and the
+ * device's watermark agree. Families come in the order of the device's cursors, then the user's families the
+ * device does not have yet; at most `pageMax` changes in all, and `more` says to ask again.
+ */
+export async function pullChanges(sql: Sql, pull: Pull): Promise<PullResponse> {
+  const pageMax = pull.pageMax ?? pullPageMax;
+  return sql.begin('isolation level repeatable read, read only', async (tx) => {
+    const sync = createSyncRepository(tx);
+    const lastAppliedSeq = await sync.lastAppliedSeq(pull.deviceId);
+    const familyVersions = await sync.familyVersionsOf(pull.userId);
+
+    const cursors = new Map<string, FamilyCursor>();
+    for (const cursor of pull.cursors) {
+      if (!cursors.has(cursor.familyId)) cursors.set(cursor.familyId, cursor);
+    }
+    for (const familyId of [...familyVersions.keys()].sort()) {
+      if (!cursors.has(familyId)) cursors.set(familyId, { familyId, version: 0, resume: null });
+    }
+
+    const families: FamilyPull[] = [];
+    let budget = pageMax;
+    let more = false;
+    for (const cursor of cursors.values()) {
+      const familyVersion = familyVersions.get(cursor.familyId);
+      if (familyVersion === undefined) {
+        families.push({ status: 'drop', familyId: cursor.familyId });
+        continue;
+      }
+      if (cursor.version === familyVersion && cursor.resume === null) continue;
+      if (budget === 0) {
+        more = true;
+        continue;
+      }
+      const page = await pullFamily(sync, cursor, familyVersion, budget);
+      budget -= page.changes.length;
+      if (page.cursor.resume !== null) more = true;
+      families.push(page);
+    }
+    const users = await sync.publicUsers(referencedUsers(families));
+    return { lastAppliedSeq, families, users, more };
+  });
+}
+
+type FamilyChanges = Extract<FamilyPull, { status: 'changes' }>;
+
+async function pullFamily(
+  sync: SyncRepository,
+  cursor: FamilyCursor,
+  familyVersion: number,
+  budget: number,
+): Promise<FamilyChanges> {
+  const { familyId } = cursor;
+  // A cursor ahead of the family (a database restored from a backup) cannot be trusted: send the family again.
+  const after = cursor.version > familyVersion ? 0 : cursor.version;
+  const resume = cursor.resume !== null && after === cursor.version ? decodeResume(cursor.resume) : null;
+  // Sent from 0, the device never had the rows deleted before this snapshot: their tombstones would be noise.
+  const skipTombstonesThrough = resume ? resume.skipTombstonesThrough : after === 0 ? familyVersion : 0;
+  const found = await sync.changesOf({
+    familyId,
+    after,
+    skipTombstonesThrough,
+    resumeAfter: resume?.position ?? null,
+    limit: budget + 1,
+  });
+  if (found.length <= budget) {
+    const changes = found.map((ordered) => ordered.change);
+    return { status: 'changes', familyId, changes, cursor: { familyId, version: familyVersion, resume: null } };
+  }
+  const sent = found.slice(0, budget);
+  const last = sent[sent.length - 1];
+  if (!last) throw new Error('a pull page needs room for at least one change');
+  // Cut short: the cursor keeps the version the device's copy is complete up to, and the token says where to go on.
+  const token = encodeResume({ position: last.position, skipTombstonesThrough });
+  return {
+    status: 'changes',
+    familyId,
+    changes: sent.map((ordered) => ordered.change),
+    cursor: { familyId, version: after, resume: token },
+  };
+}
+
+/** Members, authors, reactors and creators named by the rows being sent. */
+function referencedUsers(families: FamilyPull[]): string[] {
+  const ids = new Set<string>();
+  const add = (id: string | null) => {
+    if (id !== null) ids.add(id);
+  };
+  for (const family of families) {
+    if (family.status !== 'changes') continue;
+    for (const change of family.changes) addUsersOf(change, add);
+  }
+  return [...ids];
+}
+
+function addUsersOf(change: Change, add: (id: string | null) => void): void {
+  if (change.op === 'delete') return;
+  switch (change.table) {
+    case 'families':
+      return add(change.row.createdById);
+    case 'members':
+      return add(change.row.userId);
+    case 'posts':
+      return add(change.row.authorId);
+    case 'comments':
+      return add(change.row.authorId);
+    case 'reactions':
+      return add(change.row.userId);
+  }
+}

@@ -1,0 +1,111 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { rejections, type MutationResult, type PushedMutation, type PushResponse } from '../schema/index.ts';
+import type { Sql, Transaction } from './database.ts';
+import { serverMessages } from './http-errors.ts';
+import { prepareMutation } from './mutators/index.ts';
+import { MutationRejected } from './mutators/mutator.ts';
+import { isKnownTransientError, isPermanentDatabaseError } from './repositories/postgres-errors.ts';
+import { createSyncRepository } from './repositories/sync-repository.ts';
+import { publishChanges, type FamilyChange, type SyncNotifier } from './sync-notifier.ts';
+
+export type PushDependencies = { sql: Sql; notifier: SyncNotifier; log: FastifyBaseLogger };
+
+export type Push = {
+  userId: string;
+  deviceId: string;
+  mutations: PushedMutation[];
+  /** The device's watermark when the push started, answered if the very first transaction fails. */
+  lastAppliedSeq: number;
+};
+
+/** 200 with the results; 503 when a transient failure stopped the batch (the device sends the rest again). */
+export type PushOutcome =
+  { statusCode: 200; body: PushResponse } | { statusCode: 503; body: PushResponse & { error: string } };
+
+/** What one mutation's transaction decided. */
+type Step =
+  | { kind: 'handled'; result: MutationResult; lastAppliedSeq: number; change: FamilyChange | null }
+  | { kind: 'gap'; expectedSeq: number; lastAppliedSeq: number };
+
+/**
+ * Replays a device's mutations in order, each in a transaction of its own that holds the device row: a mutation is
+ * applied or rejected exactly once, and the watermark moves with it in the same commit. The batch stops at a gap
+ * (an earlier seq never arrived) and at a transient failure, which moves nothing for the mutation it hit.
+ */
+export async function applyPush({ sql, notifier, log }: PushDependencies, push: Push): Promise<PushOutcome> {
+  const results: MutationResult[] = [];
+  let lastAppliedSeq = push.lastAppliedSeq;
+  for (const mutation of push.mutations) {
+    let step: Step;
+    try {
+      step = await sql.begin((tx) => handleMutation(tx, push, mutation, log));
+    } catch (error) {
+      const level = isKnownTransientError(error) ? 'warn' : 'error';
+      log[level]({ err: error, seq: mutation.seq, name: mutation.name }, 'push stopped by a failure');
+      return { statusCode: 503, body: { error: serverMessages.syncUnavailable, results, lastAppliedSeq } };
+    }
+    lastAppliedSeq = step.lastAppliedSeq;
+    if (step.kind === 'gap') {
+      return { statusCode: 200, body: { results, lastAppliedSeq, gap: { expectedSeq: step.expectedSeq } } };
+    }
+    results.push(step.result);
+    if (step.change) publishChanges(notifier, [step.change], log);
+  }
+  return { statusCode: 200, body: { results, lastAppliedSeq } };
+}
+
+async function handleMutation(
+  tx: Transaction,
+  push: Push,
+  mutation: PushedMutation,
+  log: FastifyBaseLogger,
+): Promise<Step> {
+  const devices = createSyncRepository(tx);
+  const watermark = await devices.lockDevice(push.deviceId);
+  const { seq } = mutation;
+  if (seq <= watermark) {
+    const reason = await devices.rejectionReason(push.deviceId, seq);
+    const result: MutationResult = reason ? { seq, status: 'duplicate', reason } : { seq, status: 'duplicate' };
+    return { kind: 'handled', result, lastAppliedSeq: watermark, change: null };
+  }
+  if (seq > watermark + 1) return { kind: 'gap', expectedSeq: watermark + 1, lastAppliedSeq: watermark };
+
+  const outcome = await runMutation(tx, push.userId, mutation, log);
+  if ('reason' in outcome) {
+    await devices.recordRejection({ deviceId: push.deviceId, seq, name: mutation.name, reason: outcome.reason });
+  }
+  await devices.moveWatermark(push.deviceId, seq);
+  return 'reason' in outcome
+    ? {
+        kind: 'handled',
+        result: { seq, status: 'rejected', reason: outcome.reason },
+        lastAppliedSeq: seq,
+        change: null,
+      }
+    : { kind: 'handled', result: { seq, status: 'applied' }, lastAppliedSeq: seq, change: outcome.change };
+}
+
+/**
+ * Runs the mutator inside a savepoint, so a write that can never succeed leaves nothing behind but its rejection.
+ * Anything that might pass on a retry is thrown on, and the whole transaction rolls back.
+ */
+async function runMutation(
+  tx: Transaction,
+  userId: string,
+  mutation: PushedMutation,
+  log: FastifyBaseLogger,
+): Promise<{ change: FamilyChange | null } | { reason: string }> {
+  const prepared = prepareMutation(mutation.name, mutation.args);
+  if ('invalid' in prepared) return { reason: rejections.invalid(prepared.invalid) };
+  try {
+    const change = await tx.savepoint((savepoint) => prepared.run(savepoint, { userId, now: new Date() }));
+    return { change };
+  } catch (error) {
+    if (error instanceof MutationRejected) return { reason: error.reason };
+    if (isPermanentDatabaseError(error)) {
+      log.warn({ err: error, seq: mutation.seq, name: mutation.name }, 'mutation refused by the database');
+      return { reason: rejections.unexpected };
+    }
+    throw error;
+  }
+}
