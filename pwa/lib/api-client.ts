@@ -37,12 +37,15 @@ function parseErrorBody(text: string): ApiErrorBody | null {
 export class ApiError extends Error {
   readonly status: number;
   readonly body: ApiErrorBody | null;
+  /** The answer as sent, for callers whose error answers carry more than the error fields (a partial push). */
+  readonly bodyText: string;
 
   constructor(status: number, statusText: string, bodyText: string) {
     super(`${status}: ${bodyText || statusText}`);
     this.name = 'ApiError';
     this.status = status;
     this.body = parseErrorBody(bodyText);
+    this.bodyText = bodyText;
   }
 
   /** One message per field, from `field` and `issues`, for showing under form inputs. */

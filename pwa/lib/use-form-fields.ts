@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type ChangeEvent } from 'react';
 import type { z } from 'zod';
-import { fieldErrors } from '../../schema/api-error.ts';
+import { fieldErrors } from '../../schema/field-issues.ts';
 import { ApiError } from './api-client.ts';
 
 /** What an email input needs so phones offer the right keyboard and nobody's address gets "corrected". */
@@ -33,7 +33,7 @@ export function useFormFields<Values extends Record<string, string>>(initialValu
       name,
       value: values[name],
       error: errors[name],
-      onChange: (event: ChangeEvent<HTMLInputElement>) => {
+      onChange: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>) => {
         const { value } = event.target;
         setValues((current) => ({ ...current, [name]: value }));
         setErrors(({ [name]: _cleared, ...others }) => others);
@@ -63,5 +63,11 @@ export function useFormFields<Values extends Record<string, string>>(initialValu
     return true;
   }
 
-  return { values, errors, field, showErrors, validate, showServerErrors, formRef };
+  /** Back to the starting values with no errors, after a form did its job (a post was shared). */
+  function reset() {
+    setValues(initialValues);
+    setErrors({});
+  }
+
+  return { values, errors, field, showErrors, validate, showServerErrors, reset, formRef };
 }

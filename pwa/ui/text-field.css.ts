@@ -1,5 +1,6 @@
 import { style } from '@vanilla-extract/css';
 import { vars } from './theme.css.ts';
+import { visuallyHidden } from './visually-hidden.css.ts';
 
 export const field = style({ display: 'grid', alignContent: 'start', gap: vars.space.xs, minWidth: 0 });
 
@@ -60,4 +61,13 @@ export const visibilityToggle = style({
   color: vars.color.textMuted,
   cursor: 'pointer',
   selectors: { '&:hover': { color: vars.color.text } },
+});
+
+export const hiddenLabel = visuallyHidden;
+
+export const textarea = style({
+  minHeight: '6rem',
+  resize: 'vertical',
+  lineHeight: vars.lineHeight.body,
+  fontFamily: 'inherit',
 });

@@ -24,7 +24,7 @@ export const region = style({
   },
 });
 
-export const list = style({ listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: vars.space.sm });
+export const list = style({ display: 'grid', gap: vars.space.sm });
 
 const enter = keyframes({
   from: { opacity: 0, transform: 'translateY(0.75rem)' },

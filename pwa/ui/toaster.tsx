@@ -31,11 +31,12 @@ export function Toaster() {
       tabIndex={-1}
       className={styles.region}
     >
-      <ol className={styles.list}>
+      {/* Not a list: each toast is a status or alert region of its own, and a list item cannot be one. */}
+      <div className={styles.list}>
         {toasts.map((shown) => (
           <ToastCard key={shown.id} toast={shown} />
         ))}
-      </ol>
+      </div>
     </section>
   );
 }
@@ -47,7 +48,7 @@ function ToastCard({ toast }: { toast: Toast }) {
   const destructive = toast.variant === 'destructive';
 
   return (
-    <li
+    <div
       ref={swipe.ref}
       role={destructive ? 'alert' : 'status'}
       aria-live={destructive ? 'assertive' : 'polite'}
@@ -69,7 +70,7 @@ function ToastCard({ toast }: { toast: Toast }) {
         {toast.description ? <p className={styles.description}>{toast.description}</p> : null}
       </div>
       <IconButton label="Dismiss notification" icon={<CloseIcon />} className={styles.close} onClick={onDismiss} />
-    </li>
+    </div>
   );
 }
 
@@ -96,11 +97,11 @@ function useAutoDismiss(duration: number, onDismiss: () => void) {
  * style (CSSOM, allowed by the CSP) so a drag does not re-render React on every pointer move.
  */
 function useSwipeToDismiss(onDismiss: () => void) {
-  const ref = useRef<HTMLLIElement>(null);
+  const ref = useRef<HTMLDivElement>(null);
   const start = useRef<{ x: number; pointerId: number } | null>(null);
   const offset = useRef(0);
 
-  function setOffset(element: HTMLLIElement, distance: number) {
+  function setOffset(element: HTMLDivElement, distance: number) {
     offset.current = distance;
     element.style.transform = distance === 0 ? '' : `translateX(${distance}px)`;
     element.style.opacity = distance === 0 ? '' : String(Math.max(0.3, 1 - Math.abs(distance) / 240));
@@ -108,11 +109,11 @@ function useSwipeToDismiss(onDismiss: () => void) {
 
   return {
     ref,
-    onPointerDown(event: PointerEvent<HTMLLIElement>) {
+    onPointerDown(event: PointerEvent<HTMLDivElement>) {
       if (event.pointerType === 'mouse' && event.button !== 0) return;
       start.current = { x: event.clientX, pointerId: event.pointerId };
     },
-    onPointerMove(event: PointerEvent<HTMLLIElement>) {
+    onPointerMove(event: PointerEvent<HTMLDivElement>) {
       const element = ref.current;
       if (!start.current || !element || start.current.pointerId !== event.pointerId) return;
       const distance = event.clientX - start.current.x;

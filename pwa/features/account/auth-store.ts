@@ -1,6 +1,8 @@
 import type { User } from '../../../schema/entities.ts';
+import { signedInCopyStorageKey } from '../../../schema/theme.ts';
 import { api, ApiError } from '../../lib/api-client.ts';
 import { createExternalStore } from '../../lib/external-store.ts';
+import { finishPendingSignOut } from './server-session.ts';
 
 export type AuthState = {
   isLoading: boolean;
@@ -9,32 +11,77 @@ export type AuthState = {
 };
 
 /**
- * Who is signed in, for every screen. The only module that knows where that answer comes from (today one GET at
- * start-up), so the offline-first work can swap in the copy kept on the device without touching the screens.
+ * Who is signed in, for every screen. The only module that knows where that answer comes from: the copy kept on
+ * this device (so the app opens signed in with no network, on a plane or in a basement) and then the server, which
+ * has the last word whenever it can be reached.
  */
 const authStore = createExternalStore<{ isLoading: boolean; user: User | null }>({ isLoading: true, user: null });
 
-let started = false;
+/** The signed-in person as last confirmed by the server; removed at sign-out. Names only, never a secret. */
+const deviceCopyKey = signedInCopyStorageKey;
+
+function readDeviceCopy(): User | null {
+  try {
+    const stored = localStorage.getItem(deviceCopyKey);
+    return stored ? (JSON.parse(stored) as User) : null;
+  } catch {
+    return null;
+  }
+}
+
+function writeDeviceCopy(user: User | null): void {
+  try {
+    if (user) localStorage.setItem(deviceCopyKey, JSON.stringify(user));
+    else localStorage.removeItem(deviceCopyKey);
+  } catch {
+    // Storage full or blocked: the app still works online, it just cannot open signed in offline.
+  }
+}
+
+let loading: Promise<void> | null = null;
 
 /**
- * Asks the server once who this is (spec §4: no retry). Any failure, offline included, shows the signed-out screens;
- * only a real user object signs someone in.
+ * Opens signed in at once from the device copy when there is one, then asks the server (spec §4: once, no retry).
+ * The server's answer wins: a user object refreshes the copy, a 401 means the session ended (the person signs in
+ * again; their device data and unsent writes stay until they do, or until someone signs out). No answer at all
+ * (offline) keeps the device copy.
  */
-export async function loadCurrentUser(): Promise<void> {
-  if (started) return;
-  started = true;
+export function loadCurrentUser(): Promise<void> {
+  loading ??= askWhoIsSignedIn();
+  return loading;
+}
+
+async function askWhoIsSignedIn(): Promise<void> {
+  if (await finishPendingSignOut()) {
+    forgetSignedInUser();
+    return;
+  }
+  const deviceCopy = readDeviceCopy();
+  if (deviceCopy) authStore.set({ isLoading: false, user: deviceCopy });
   try {
     const user = await api.get<User>('/api/auth/user', { whenSignedOut: 'throw' });
-    authStore.set({ isLoading: false, user });
+    setSignedInUser(user);
   } catch (error) {
-    if (!(error instanceof ApiError) || error.status !== 401) console.warn('Could not check who is signed in', error);
-    authStore.set({ isLoading: false, user: null });
+    if (error instanceof ApiError && error.status === 401) {
+      forgetSignedInUser();
+      return;
+    }
+    // Offline or a server in trouble: not a reason to sign anyone out.
+    if (error instanceof ApiError) console.warn('Could not check who is signed in', error);
+    authStore.set({ isLoading: false, user: deviceCopy });
   }
 }
 
 /** After login, signup, or a profile save: the server's answer is the new truth. */
 export function setSignedInUser(user: User): void {
+  writeDeviceCopy(user);
   authStore.set({ isLoading: false, user });
+}
+
+/** Sign-out has wiped this device: nobody is signed in here any more. */
+export function forgetSignedInUser(): void {
+  writeDeviceCopy(null);
+  authStore.set({ isLoading: false, user: null });
 }
 
 export function useAuth(): AuthState {

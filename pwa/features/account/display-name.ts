@@ -1,6 +1,8 @@
 import type { User } from '../../../schema/entities.ts';
 
 type NamedUser = Pick<User, 'firstName' | 'lastName' | 'email' | 'username'>;
+/** Another family member as the device knows them: names and username, never their email. */
+type PublicNamedUser = Pick<User, 'firstName' | 'lastName' | 'username'> & { email?: string };
 
 /** "First Last", or null when the person has not given a name. */
 export function fullName(user: Pick<User, 'firstName' | 'lastName'>): string | null {
@@ -16,6 +18,11 @@ export function displayName(user: NamedUser): string {
   return fullName(user) ?? user.email;
 }
 
+/** What the family sees someone called: their full name, else their username. */
+export function publicName(user: PublicNamedUser): string {
+  return fullName(user) ?? user.username;
+}
+
 /** What a greeting calls someone: their first name, else their username. */
 export function greetingName(user: NamedUser): string {
   return user.firstName?.trim() || user.username;
@@ -27,7 +34,7 @@ function firstLetter(text: string | null | undefined): string {
 }
 
 /** Up to two letters for an avatar without a picture: first and last name, else the username, else the email. */
-export function initials(user: NamedUser): string {
+export function initials(user: PublicNamedUser): string {
   const fromName = firstLetter(user.firstName) + firstLetter(user.lastName);
   if (fromName) return fromName;
   return firstLetter(user.username) || firstLetter(user.email) || '?';

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { useEffect } from 'react';
 import type { UserSettings } from '../../../schema/entities.ts';
-import { signOutUrl } from '../account/account-urls.ts';
+import { signOut } from '../account/sign-out.ts';
 import { useSignedInUser } from '../account/auth-store.ts';
 import { displayName, fullName, initials } from '../account/display-name.ts';
 import { useTheme } from '../theme/theme-provider.tsx';
@@ -112,7 +112,7 @@ export function SettingsScreen() {
           <ButtonLink to="/profile" search={{ changePassword: 1 }} variant="secondary">
             Change Password
           </ButtonLink>
-          <Button href={signOutUrl} variant="secondary">
+          <Button variant="secondary" onClick={() => void signOut()}>
             <LogOutIcon />
             Sign Out
           </Button>

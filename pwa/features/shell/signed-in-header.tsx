@@ -1,5 +1,6 @@
 import { useCallback, useId, useRef, useState } from 'react';
 import type { User } from '../../../schema/entities.ts';
+import { SyncIndicator } from '../sync/sync-indicator.tsx';
 import { IconButton } from '../../ui/icon-button.tsx';
 import { MenuIcon } from '../../ui/icons.tsx';
 import { AccountMenu } from './account-menu.tsx';
@@ -35,6 +36,7 @@ export function SignedInHeader({ user }: { user: User }) {
           <NavItemLinks items={mainNavItems} listClassName={styles.navList} linkClassName={styles.navLink} withIcons />
         </nav>
         <span className={styles.spacer} />
+        <SyncIndicator />
         <div className={styles.desktopOnly}>
           <AccountMenu user={user} />
         </div>

@@ -1,0 +1,27 @@
+import { signOutUrl } from './account-urls.ts';
+
+/** Set when the device was wiped but the server could not be told (offline); finished at the next start. */
+const signOutPendingKey = 'hearth-sign-out-pending';
+
+/** Ends the server session; when offline, remembers to do it at the next start. */
+export async function endServerSession(): Promise<void> {
+  if (await tellServer()) localStorage.removeItem(signOutPendingKey);
+  else localStorage.setItem(signOutPendingKey, '1');
+}
+
+/** At start-up: a sign-out made offline still has to end the session on the server. True while that is owed. */
+export async function finishPendingSignOut(): Promise<boolean> {
+  if (localStorage.getItem(signOutPendingKey) === null) return false;
+  await endServerSession();
+  return true;
+}
+
+async function tellServer(): Promise<boolean> {
+  try {
+    // The answer is a redirect to `/` that also removes the session cookie; no need to follow it.
+    await fetch(signOutUrl, { credentials: 'include', redirect: 'manual' });
+    return true;
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,46 @@
+import { useFormFields } from '../../lib/use-form-fields.ts';
+import { Button } from '../../ui/button.tsx';
+import { Card } from '../../ui/card.tsx';
+import { HearthMark } from '../../ui/icons.tsx';
+import { TextField } from '../../ui/text-field.tsx';
+import { useLocalWrite } from '../sync/use-local-write.ts';
+import * as styles from './create-family-card.css.ts';
+import { rememberSelectedFamily } from './selected-family.ts';
+
+/**
+ * The first thing someone without a family sees: name it and it exists at once, on this device, with them as its
+ * admin; it reaches the server whenever the connection allows.
+ */
+export function CreateFamilyCard() {
+  const write = useLocalWrite();
+  const form = useFormFields({ name: '' });
+
+  async function create(event: React.FormEvent) {
+    event.preventDefault();
+    const familyId = crypto.randomUUID();
+    const outcome = await write('family.create', { familyId, memberId: crypto.randomUUID(), name: form.values.name });
+    if (!outcome.saved) return form.showErrors(outcome.fieldErrors);
+    rememberSelectedFamily(familyId);
+  }
+
+  return (
+    <Card as="section" aria-labelledby="create-family-title" className={styles.card}>
+      <HearthMark size="3rem" />
+      <h2 id="create-family-title" className={styles.title}>
+        Create Family Group
+      </h2>
+      <p className={styles.lead}>
+        Give your family a home. You can invite everyone once it exists: grandparents, cousins, the whole tree.
+      </p>
+      <form ref={form.formRef} className={styles.form} onSubmit={create} noValidate>
+        <TextField
+          label="Family name"
+          hint="For example: The Smiths, or Nana's Crew"
+          autoComplete="off"
+          {...form.field('name')}
+        />
+        <Button type="submit">Create Family Group</Button>
+      </form>
+    </Card>
+  );
+}

@@ -1,0 +1,31 @@
+import { keyframes, style, styleVariants } from '@vanilla-extract/css';
+import { vars } from '../../ui/theme.css.ts';
+
+const base = style({
+  display: 'inline-flex',
+  alignItems: 'center',
+  gap: vars.space.xs,
+  margin: 0,
+  minHeight: '2.25rem',
+  paddingInline: vars.space.sm,
+  borderRadius: vars.radius.pill,
+  border: `1px solid ${vars.color.border}`,
+  fontSize: vars.fontSize.sm,
+  fontWeight: vars.fontWeight.medium,
+  whiteSpace: 'nowrap',
+  cursor: 'default',
+});
+
+export const indicator = styleVariants({
+  offline: [base, { background: vars.color.surfaceSunken, color: vars.color.text }],
+  'not-sent': [base, { background: vars.color.dangerSoft, color: vars.color.text, borderColor: vars.color.danger }],
+  sending: [base, { background: vars.color.primarySoft, color: vars.color.text }],
+  'all-sent': [base, { background: 'transparent', color: vars.color.textMuted }],
+});
+
+const turn = keyframes({ to: { transform: 'rotate(360deg)' } });
+
+export const spinning = style({
+  animation: `${turn} 1.4s linear infinite`,
+  '@media': { '(prefers-reduced-motion: reduce)': { animation: 'none' } },
+});

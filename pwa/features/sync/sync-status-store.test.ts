@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest';
+import { syncIndicatorKind, syncIndicatorText, type SyncStatus } from './sync-status-store.ts';
+
+const allSent: SyncStatus = { online: true, waiting: 0, notSent: 0, syncing: false };
+
+describe('the sync indicator', () => {
+  it('says the most urgent thing first: refused writes, then offline, then sending', () => {
+    expect(syncIndicatorKind({ ...allSent, notSent: 1, online: false, waiting: 2 })).toBe('not-sent');
+    expect(syncIndicatorKind({ ...allSent, online: false, waiting: 2 })).toBe('offline');
+    expect(syncIndicatorKind({ ...allSent, waiting: 2 })).toBe('sending');
+    expect(syncIndicatorKind({ ...allSent, syncing: true })).toBe('sending');
+    expect(syncIndicatorKind(allSent)).toBe('all-sent');
+  });
+
+  it('counts what is waiting in words a person reads at a glance', () => {
+    expect(syncIndicatorText({ ...allSent, online: false, waiting: 1 })).toEqual({
+      label: 'Offline',
+      detail: '1 change waiting to send. They will be sent when you are back online.',
+    });
+    expect(syncIndicatorText({ ...allSent, waiting: 3 }).label).toBe('Sending 3');
+    expect(syncIndicatorText({ ...allSent, notSent: 2 }).label).toBe('2 not sent');
+    expect(syncIndicatorText(allSent).label).toBe('All sent');
+  });
+});

@@ -1,0 +1,61 @@
+import { createExternalStore } from '../../lib/external-store.ts';
+
+/**
+ * What the sync indicator shows, fed by the device session (pwa/features/sync/device-session.ts). Kept free of
+ * Dexie so the header can show it without loading the device database code.
+ */
+export type SyncStatus = {
+  online: boolean;
+  /** Writes on this device the server has not confirmed yet. */
+  waiting: number;
+  /** Writes the server refused; each is listed with Retry and Discard. */
+  notSent: number;
+  /** A push or pull is running right now. */
+  syncing: boolean;
+};
+
+export const syncStatusStore = createExternalStore<SyncStatus>({
+  online: typeof navigator === 'undefined' ? true : navigator.onLine,
+  waiting: 0,
+  notSent: 0,
+  syncing: false,
+});
+
+export type SyncIndicatorKind = 'offline' | 'not-sent' | 'sending' | 'all-sent';
+
+/** The one thing worth saying, most urgent first. */
+export function syncIndicatorKind(status: SyncStatus): SyncIndicatorKind {
+  if (status.notSent > 0) return 'not-sent';
+  if (!status.online) return 'offline';
+  if (status.waiting > 0 || status.syncing) return 'sending';
+  return 'all-sent';
+}
+
+export function syncIndicatorText(status: SyncStatus): { label: string; detail: string } {
+  switch (syncIndicatorKind(status)) {
+    case 'not-sent':
+      return {
+        label: `${status.notSent} not sent`,
+        detail: 'The server refused some changes. See why on the home screen.',
+      };
+    case 'offline':
+      return {
+        label: 'Offline',
+        detail:
+          status.waiting > 0
+            ? `${changes(status.waiting)} waiting to send. They will be sent when you are back online.`
+            : 'You can keep reading and writing. Changes are sent when you are back online.',
+      };
+    case 'sending':
+      return {
+        label: status.waiting > 0 ? `Sending ${status.waiting}` : 'Syncing',
+        detail: status.waiting > 0 ? `Sending ${changes(status.waiting)}.` : 'Checking for news from your family.',
+      };
+    case 'all-sent':
+      return { label: 'All sent', detail: 'Everything you wrote has reached your family.' };
+  }
+}
+
+function changes(count: number): string {
+  return count === 1 ? '1 change' : `${count} changes`;
+}

@@ -1,0 +1,129 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { syncProtocolVersion, type PushRequest } from '../../schema/sync.ts';
+import type { LiveHandlers } from './transport.ts';
+
+const deviceId = '6f1c2a52-8d1e-4f57-9a43-2f0b3c1d9e10';
+const pushRequest: PushRequest = {
+  protocolVersion: syncProtocolVersion,
+  deviceId,
+  mutations: [{ seq: 1, name: 'post.delete', args: { postId: deviceId } }],
+};
+
+const assign = vi.fn();
+
+/** A fresh API client per test: it remembers, per page, that it already sent the person to sign in again. */
+async function loadTransport(respond: () => Response | Promise<Response>) {
+  vi.resetModules();
+  vi.stubGlobal('fetch', vi.fn(respond));
+  const { httpTransport } = await import('./http-transport.ts');
+  const { toastStore } = await import('../ui/toast-store.ts');
+  return { httpTransport, toastStore };
+}
+
+const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status });
+
+beforeEach(() => {
+  vi.useFakeTimers();
+  vi.stubGlobal('window', {
+    location: { pathname: '/', search: '', assign },
+    setTimeout: (callback: () => void, delay: number) => setTimeout(callback, delay),
+  });
+});
+
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+  assign.mockReset();
+});
+
+describe('push and pull over HTTP', () => {
+  it('posts the request as JSON and answers the checked response', async () => {
+    const answer = { results: [{ seq: 1, status: 'applied' }], lastAppliedSeq: 1 };
+    const { httpTransport } = await loadTransport(() => json(answer));
+    expect(await httpTransport.push(pushRequest)).toEqual(answer);
+    expect(fetch).toHaveBeenCalledWith(
+      '/api/sync/push',
+      expect.objectContaining({ method: 'POST', body: JSON.stringify(pushRequest), credentials: 'include' }),
+    );
+
+    const pull = { lastAppliedSeq: 1, families: [], users: [], more: false };
+    const { httpTransport: again } = await loadTransport(() => json(pull));
+    expect(await again.pull({ protocolVersion: syncProtocolVersion, deviceId, cursors: [] })).toEqual(pull);
+    expect(fetch).toHaveBeenCalledWith('/api/sync/pull', expect.objectContaining({ method: 'POST' }));
+  });
+
+  it.each([
+    ['no answer', () => Promise.reject(new TypeError('Failed to fetch')), 'network'],
+    ['500', () => json({ error: 'Something went wrong' }, 500), 'server'],
+    ['429', () => json({ error: 'Slow down' }, 429), 'server'],
+    ['an answer outside the protocol', () => json({ results: 'nope' }), 'server'],
+    ['an answer that is not JSON', () => new Response('<html>', { status: 200 }), 'server'],
+    ['426', () => json({ error: 'Please update Hearth', code: 'update_required' }, 426), 'update-required'],
+    ['400', () => json({ error: 'Invalid request' }, 400), 'refused'],
+  ])('classifies %s', async (_name, respond, kind) => {
+    const { httpTransport } = await loadTransport(respond);
+    await expect(httpTransport.push(pushRequest)).rejects.toMatchObject({ name: 'SyncTransportError', kind });
+  });
+
+  it('401: the API client says the session ended and sends the person to sign in', async () => {
+    const { httpTransport, toastStore } = await loadTransport(() => json({ error: 'Unauthorized' }, 401));
+    await expect(
+      httpTransport.pull({ protocolVersion: syncProtocolVersion, deviceId, cursors: [] }),
+    ).rejects.toMatchObject({
+      kind: 'signed-out',
+    });
+    expect(toastStore.getSnapshot()[0]).toMatchObject({ title: 'Unauthorized' });
+    await vi.runAllTimersAsync();
+    expect(assign).toHaveBeenCalledWith('/api/login?returnTo=%2F');
+  });
+
+  it('503 to a push: keeps the results of the mutations handled before the failure', async () => {
+    const partial = { results: [{ seq: 1, status: 'applied' }], lastAppliedSeq: 1 };
+    const { httpTransport } = await loadTransport(() => json({ error: 'Please try again', ...partial }, 503));
+    await expect(httpTransport.push(pushRequest)).rejects.toMatchObject({ kind: 'server', partialPush: partial });
+
+    const { httpTransport: plain } = await loadTransport(() => json({ error: 'Please try again' }, 503));
+    await expect(plain.push(pushRequest)).rejects.toMatchObject({ kind: 'server', partialPush: undefined });
+  });
+});
+
+describe('the live channel', () => {
+  class FakeEventSource extends EventTarget {
+    static opened: FakeEventSource[] = [];
+    readonly url: string;
+    closed = false;
+    constructor(url: string) {
+      super();
+      this.url = url;
+      FakeEventSource.opened.push(this);
+    }
+    close() {
+      this.closed = true;
+    }
+    send(type: string, data?: string) {
+      this.dispatchEvent(new MessageEvent(type, { data }));
+    }
+  }
+
+  it('forwards pokes with a valid shape, and open and error', async () => {
+    vi.stubGlobal('EventSource', FakeEventSource);
+    const { httpTransport } = await loadTransport(() => json({}));
+    const handlers: LiveHandlers = { onPoke: vi.fn(), onOpen: vi.fn(), onError: vi.fn() };
+    const close = httpTransport.openLive(handlers);
+    const source = FakeEventSource.opened.at(-1)!;
+    expect(source.url).toBe('/api/sync/live');
+
+    source.send('open');
+    source.send('poke', JSON.stringify({ familyId: deviceId, version: 7 }));
+    source.send('poke', '{"familyId": 1}');
+    source.send('poke', 'not json');
+    source.send('error');
+    close();
+
+    expect(handlers.onOpen).toHaveBeenCalledTimes(1);
+    expect(handlers.onPoke).toHaveBeenCalledTimes(1);
+    expect(handlers.onPoke).toHaveBeenCalledWith({ familyId: deviceId, version: 7 });
+    expect(handlers.onError).toHaveBeenCalledTimes(1);
+    expect(source.closed).toBe(true);
+  });
+});

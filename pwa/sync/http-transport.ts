@@ -1,0 +1,57 @@
+import type { PushResponse } from '../../schema/sync.ts';
+import { api, ApiError, NetworkError } from '../lib/api-client.ts';
+import { isPullResponse, isPushResponse } from './response-shapes.ts';
+import { failureKindOfStatus, parsePoke, SyncTransportError, type SyncTransport } from './transport.ts';
+
+const pushPath = '/api/sync/push';
+const pullPath = '/api/sync/pull';
+const livePath = '/api/sync/live';
+
+/** A 503 push answer carries the results of the mutations before the failure (schema/sync.ts pushResponseSchema). */
+function partialPushOf(error: ApiError): PushResponse | undefined {
+  try {
+    const body: unknown = JSON.parse(error.bodyText);
+    return isPushResponse(body) ? body : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function transportErrorOf(error: unknown, path: string): SyncTransportError {
+  if (error instanceof NetworkError) return new SyncTransportError('network', error.message, { cause: error });
+  if (error instanceof ApiError) {
+    const partialPush = path === pushPath && error.status === 503 ? partialPushOf(error) : undefined;
+    return new SyncTransportError(failureKindOfStatus(error.status), error.message, { cause: error, partialPush });
+  }
+  // An OK answer whose body is not JSON.
+  return new SyncTransportError('server', `${path} answered something that is not JSON`, { cause: error });
+}
+
+async function post<T>(path: string, body: unknown, hasAnswerShape: (answer: unknown) => answer is T): Promise<T> {
+  let answer: unknown;
+  try {
+    // A 401 goes through the API client's usual "signed out" toast and sign-in redirect.
+    answer = await api.post<unknown>(path, body);
+  } catch (error) {
+    throw transportErrorOf(error, path);
+  }
+  // The device stores what the server sends as the truth its screens show, so it is checked at the door.
+  if (!hasAnswerShape(answer)) throw new SyncTransportError('server', `${path} answered outside the sync protocol`);
+  return answer;
+}
+
+/** The browser's way to the sync server: the API client for push and pull, an EventSource for pokes. */
+export const httpTransport: SyncTransport = {
+  push: (request) => post(pushPath, request, isPushResponse),
+  pull: (request) => post(pullPath, request, isPullResponse),
+  openLive(handlers) {
+    const source = new EventSource(livePath);
+    source.addEventListener('open', () => handlers.onOpen());
+    source.addEventListener('error', () => handlers.onError());
+    source.addEventListener('poke', (event) => {
+      const poke = parsePoke(String((event as MessageEvent).data));
+      if (poke) handlers.onPoke(poke);
+    });
+    return () => source.close();
+  },
+};

@@ -1,0 +1,194 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { reactionKey, type FamilyPull, type PullResponse, type SyncedPost } from '../../schema/sync.ts';
+import type { HearthDb } from '../db/hearth-db.ts';
+import { applyPullResponse, rebase } from './rebase.ts';
+import { readCursor } from './sync-state.ts';
+import { createTestDb, testUser } from './testing/test-db.ts';
+import { writeLocally } from './write.ts';
+
+const ada = testUser('ada');
+const grace = testUser('grace');
+const localTime = '2025-05-01T10:00:00.000Z';
+const serverTime = '2030-01-01T00:00:00.000Z';
+const familyId = crypto.randomUUID();
+let db: HearthDb;
+
+function post(id: string, authorId: string, content: string): SyncedPost {
+  return { id, familyId, authorId, content, photoIds: [], createdAt: serverTime, updatedAt: serverTime };
+}
+
+function changes(version: number, ...items: Extract<FamilyPull, { status: 'changes' }>['changes']): FamilyPull {
+  return { status: 'changes', familyId, changes: items, cursor: { familyId, version, resume: null } };
+}
+
+function pullResponse(families: FamilyPull[], lastAppliedSeq = 0, more = false): PullResponse {
+  return { lastAppliedSeq, families, users: [ada, grace], more };
+}
+
+const family = {
+  id: familyId,
+  name: 'The Lovelaces',
+  description: null,
+  createdById: ada.id,
+  createdAt: serverTime,
+  updatedAt: serverTime,
+};
+const adaMember = {
+  id: crypto.randomUUID(),
+  familyId,
+  userId: ada.id,
+  role: 'admin' as const,
+  relationshipType: 'creator' as const,
+  joinedAt: serverTime,
+};
+
+beforeEach(async () => {
+  db = createTestDb();
+  await applyPullResponse(
+    db,
+    pullResponse([
+      changes(1, { table: 'families', op: 'put', row: family }, { table: 'members', op: 'put', row: adaMember }),
+    ]),
+  );
+});
+
+afterEach(async () => {
+  await db.delete();
+});
+
+function writeAsAda(content: string, postId = crypto.randomUUID()) {
+  return writeLocally(db, { signedInUser: ada, now: localTime }, 'post.create', { postId, familyId, content });
+}
+
+describe('rebase', () => {
+  it('keeps a pending write visible when a pull brings other rows', async () => {
+    const adaPostId = crypto.randomUUID();
+    await writeAsAda('Still sending', adaPostId);
+    const gracePostId = crypto.randomUUID();
+
+    await applyPullResponse(
+      db,
+      pullResponse([changes(2, { table: 'posts', op: 'put', row: post(gracePostId, grace.id, 'Hello') })]),
+    );
+
+    expect((await db.posts.toArray()).map((row) => row.content).sort()).toEqual(['Hello', 'Still sending']);
+    expect(await db.shadows.toArray()).toEqual([{ table: 'posts', id: adaPostId, row: null }]);
+    expect(await readCursor(db, familyId)).toEqual({ familyId, version: 2, resume: null });
+  });
+
+  it('shows a pending edit on top of a newer server copy of the same row', async () => {
+    const postId = crypto.randomUUID();
+    await applyPullResponse(
+      db,
+      pullResponse([changes(2, { table: 'posts', op: 'put', row: post(postId, ada.id, 'v1') })]),
+    );
+    await writeLocally(db, { signedInUser: ada, now: localTime }, 'post.update', { postId, content: 'my edit' });
+
+    const newer = { ...post(postId, ada.id, 'v2 from another device'), updatedAt: '2030-01-02T00:00:00.000Z' };
+    await applyPullResponse(db, pullResponse([changes(3, { table: 'posts', op: 'put', row: newer })]));
+
+    expect(await db.posts.get(postId)).toMatchObject({ content: 'my edit' });
+    expect(await db.shadows.get(['posts', postId])).toEqual({ table: 'posts', id: postId, row: newer });
+  });
+
+  it('replaces the optimistic row with the server copy, and forgets the write once a full pull covers it', async () => {
+    const postId = crypto.randomUUID();
+    const seq = await writeAsAda('Hello', postId);
+    await db.outbox.update(seq, { status: 'sent' });
+
+    await applyPullResponse(
+      db,
+      pullResponse([changes(2, { table: 'posts', op: 'put', row: post(postId, ada.id, 'Hello') })], seq),
+    );
+
+    expect(await db.posts.get(postId)).toMatchObject({ createdAt: serverTime });
+    expect(await db.outbox.count()).toBe(0);
+    expect(await db.shadows.count()).toBe(0);
+  });
+
+  it('keeps a sent write while the pull has more pages, and pending writes always', async () => {
+    const sentSeq = await writeAsAda('Sent');
+    await db.outbox.update(sentSeq, { status: 'sent' });
+    const pendingSeq = await writeAsAda('Pending');
+
+    await applyPullResponse(db, pullResponse([], pendingSeq, true));
+    expect((await db.outbox.toArray()).map((entry) => entry.seq)).toEqual([sentSeq, pendingSeq]);
+
+    await applyPullResponse(db, pullResponse([], pendingSeq, false));
+    expect((await db.outbox.toArray()).map((entry) => entry.seq)).toEqual([pendingSeq]);
+    expect((await db.posts.toArray()).map((row) => row.content)).toEqual(['Pending']);
+  });
+
+  it('rolls back a refused write and does not re-apply it', async () => {
+    const postId = crypto.randomUUID();
+    const seq = await writeAsAda('Refused', postId);
+    await db.outbox.update(seq, { status: 'rejected', reason: 'No' });
+
+    await rebase(db);
+    expect(await db.posts.get(postId)).toBeUndefined();
+    await rebase(db);
+    expect(await db.posts.get(postId)).toBeUndefined();
+    expect(await db.outbox.get(seq)).toMatchObject({ status: 'rejected', reason: 'No' });
+  });
+
+  it('deletes the comments and reactions of a post the server deleted', async () => {
+    const postId = crypto.randomUUID();
+    const commentId = crypto.randomUUID();
+    const reaction = {
+      id: reactionKey({ postId, userId: grace.id, reactionType: 'like' }),
+      familyId,
+      postId,
+      userId: grace.id,
+      reactionType: 'like' as const,
+      createdAt: serverTime,
+    };
+    await applyPullResponse(
+      db,
+      pullResponse([
+        changes(
+          2,
+          { table: 'posts', op: 'put', row: post(postId, grace.id, 'Soon gone') },
+          {
+            table: 'comments',
+            op: 'put',
+            row: { id: commentId, familyId, postId, authorId: grace.id, content: 'Hi', createdAt: serverTime },
+          },
+          { table: 'reactions', op: 'put', row: reaction },
+        ),
+      ]),
+    );
+    // A comment of Ada's still waiting to send on that post: it goes too, the post is gone.
+    const pendingCommentId = crypto.randomUUID();
+    await writeLocally(db, { signedInUser: ada }, 'comment.create', {
+      commentId: pendingCommentId,
+      postId,
+      content: 'Me too',
+    });
+
+    await applyPullResponse(db, pullResponse([changes(3, { table: 'posts', op: 'delete', id: postId })]));
+
+    expect(await db.posts.get(postId)).toBeUndefined();
+    expect(await db.comments.count()).toBe(0);
+    expect(await db.reactions.count()).toBe(0);
+  });
+
+  it('a drop deletes every local row of the family and its cursor', async () => {
+    const postId = crypto.randomUUID();
+    await applyPullResponse(
+      db,
+      pullResponse([changes(2, { table: 'posts', op: 'put', row: post(postId, grace.id, 'Hi') })]),
+    );
+    await writeAsAda('Pending in a family I am leaving');
+    await writeLocally(db, { signedInUser: ada }, 'reaction.set', { postId, reactionType: 'like', reacted: true });
+
+    await applyPullResponse(db, pullResponse([{ status: 'drop', familyId }]));
+
+    for (const table of [db.families, db.members, db.posts, db.comments, db.reactions, db.shadows]) {
+      expect(await table.count()).toBe(0);
+    }
+    expect(await readCursor(db, familyId)).toBeUndefined();
+    // The writes stay queued: the server answers them (refused), and the person sees why.
+    expect(await db.outbox.count()).toBe(2);
+    expect(await db.users.count()).toBe(2);
+  });
+});

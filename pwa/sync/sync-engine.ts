@@ -1,0 +1,337 @@
+import { liveQuery, type Subscription } from 'dexie';
+import { fallbackPullMs, pushBatchMax, syncProtocolVersion } from '../../schema/sync-protocol.ts';
+import type { Poke, PushResponse } from '../../schema/sync.ts';
+import type { HearthDb, OutboxEntry } from '../db/hearth-db.ts';
+import { createExternalStore } from '../lib/external-store.ts';
+import { applyPullResponse, rebase } from './rebase.ts';
+import { inSyncTransaction } from './row-writer.ts';
+import { ensureDeviceId, readCursor, readCursors } from './sync-state.ts';
+import { SyncTransportError, type SyncTransport } from './transport.ts';
+
+export type SyncPhase = 'idle' | 'syncing' | 'offline' | 'error';
+
+export type SyncEngineStatus = {
+  phase: SyncPhase;
+  /** The server speaks a newer protocol: syncing has stopped until the app is updated. */
+  updateRequired: boolean;
+  /** When the last complete push and pull ended (milliseconds since the epoch). */
+  lastSyncedAt: number | null;
+};
+
+/** A write the server refused for good, as the UI shows it: "Not sent: {reason}" with Retry and Discard. */
+export type RejectedWrite = OutboxEntry & { status: 'rejected'; reason: string };
+
+export type SyncTimers = {
+  setTimeout(callback: () => void, ms: number): unknown;
+  clearTimeout(handle: unknown): void;
+  setInterval(callback: () => void, ms: number): unknown;
+  clearInterval(handle: unknown): void;
+};
+
+type TimerHandle = ReturnType<typeof globalThis.setTimeout>;
+
+const systemTimers: SyncTimers = {
+  setTimeout: (callback, ms) => globalThis.setTimeout(callback, ms),
+  clearTimeout: (handle) => globalThis.clearTimeout(handle as TimerHandle),
+  setInterval: (callback, ms) => globalThis.setInterval(callback, ms),
+  clearInterval: (handle) => globalThis.clearInterval(handle as TimerHandle),
+};
+
+export type SyncEngineOptions = {
+  db: HearthDb;
+  transport: SyncTransport;
+  /** Clock for `lastSyncedAt`. */
+  now?: () => number;
+  /** Source of the retry jitter, in [0, 1). */
+  random?: () => number;
+  timers?: SyncTimers;
+};
+
+const retryFirstMs = 1000;
+const retryMaxMs = 60_000;
+
+/**
+ * Wait before attempt `failures + 1`: 1 s doubling up to 60 s, times a jitter between 0.5 and 1.5 so a server
+ * coming back is not met by every device at the same instant.
+ */
+export function retryDelayMs(failures: number, random: number): number {
+  return Math.min(retryFirstMs * 2 ** (failures - 1), retryMaxMs) * (0.5 + random);
+}
+
+/**
+ * Pushes the outbox and pulls the families' changes, one run at a time, whenever something may have changed: on
+ * start, on `requestSync()` (online, focus), on a new pending write (from any tab), on a poke that is ahead of this
+ * device, and every `fallbackPullMs`. Failures are retried with backoff; nothing leaves the outbox on a guess.
+ */
+export function createSyncEngine({
+  db,
+  transport,
+  now = Date.now,
+  random = Math.random,
+  timers = systemTimers,
+}: SyncEngineOptions) {
+  const status = createExternalStore<SyncEngineStatus>({ phase: 'idle', updateRequired: false, lastSyncedAt: null });
+  const rejectedListeners = new Set<(write: RejectedWrite) => void>();
+
+  let started = false;
+  let currentRun: Promise<void> | null = null;
+  let runAgain = false;
+  /** True while a run may still read the outbox for pushing: a write made then is pushed by that run. */
+  let pushing = false;
+  /** The highest seq a push has read, so only writes newer than it wake the engine. */
+  let highestSeqRead = 0;
+  /** The newest pending seq the outbox watch has seen. */
+  let newestPendingSeq = 0;
+  let failures = 0;
+  let retryTimer: unknown;
+  let fallbackTimer: unknown;
+  let outboxSubscription: Subscription | undefined;
+  let deviceId: string | undefined;
+
+  let liveConnection: { close: () => void } | undefined;
+  let liveFailures = 0;
+  let liveRetryTimer: unknown;
+
+  function setStatus(change: Partial<SyncEngineStatus>): void {
+    status.set({ ...status.get(), ...change });
+  }
+
+  function notifyRejected(writes: readonly RejectedWrite[]): void {
+    for (const write of writes) {
+      for (const listener of rejectedListeners) {
+        try {
+          listener(write);
+        } catch (error) {
+          // A broken toast must not stop the sync.
+          console.error(error);
+        }
+      }
+    }
+  }
+
+  /** Records the server's answers; a refusal is rolled back by a rebase in the same transaction. */
+  async function recordPushResults(response: PushResponse): Promise<void> {
+    const refused = await inSyncTransaction(db, async () => {
+      const writes: RejectedWrite[] = [];
+      for (const result of response.results) {
+        const entry = await db.outbox.get(result.seq);
+        if (entry?.status !== 'pending') continue;
+        const reason = result.status === 'applied' ? undefined : result.reason;
+        if (reason === undefined) {
+          await db.outbox.put({ ...entry, status: 'sent' });
+        } else {
+          const write = { ...entry, status: 'rejected', reason } as RejectedWrite;
+          await db.outbox.put(write);
+          writes.push(write);
+        }
+      }
+      if (writes.length > 0) await rebase(db);
+      return writes;
+    });
+    notifyRejected(refused);
+  }
+
+  async function pushQueuedWrites(device: string): Promise<void> {
+    while (started) {
+      const batch = await db.outbox.where('status').equals('pending').limit(pushBatchMax).toArray();
+      if (batch.length === 0) {
+        pushing = false;
+        // A write that committed just after this read may have been reported while `pushing` was still true.
+        if (newestPendingSeq > highestSeqRead) runAgain = true;
+        return;
+      }
+      highestSeqRead = Math.max(highestSeqRead, ...batch.map((entry) => entry.seq));
+      let response: PushResponse;
+      try {
+        response = await transport.push({
+          protocolVersion: syncProtocolVersion,
+          deviceId: device,
+          mutations: batch.map(({ seq, name, args }) => ({ seq, name, args })),
+        });
+      } catch (error) {
+        if (error instanceof SyncTransportError && error.partialPush) await recordPushResults(error.partialPush);
+        throw error;
+      }
+      await recordPushResults(response);
+      // Neither resolves by pushing again at once; the run fails and is retried with backoff.
+      if (response.gap) throw new Error(`The server expects seq ${response.gap.expectedSeq} next`);
+      if (response.results.length === 0) throw new Error('The server answered a push without handling any write');
+    }
+  }
+
+  async function pullChanges(device: string): Promise<void> {
+    let more = true;
+    while (more && started) {
+      const cursors = await readCursors(db);
+      const response = await transport.pull({ protocolVersion: syncProtocolVersion, deviceId: device, cursors });
+      await applyPullResponse(db, response);
+      more = response.more;
+    }
+  }
+
+  function scheduleRetry(): void {
+    failures += 1;
+    retryTimer = timers.setTimeout(
+      () => {
+        retryTimer = undefined;
+        requestSync();
+      },
+      retryDelayMs(failures, random()),
+    );
+  }
+
+  function handleFailure(error: unknown): void {
+    const kind = error instanceof SyncTransportError ? error.kind : undefined;
+    if (kind === 'update-required') {
+      setStatus({ phase: 'error', updateRequired: true });
+      stop();
+    } else if (kind === 'signed-out') {
+      // The API client tells the person and sends them to sign in; this session's engine has nothing left to do.
+      setStatus({ phase: 'error' });
+      stop();
+    } else {
+      if (kind === undefined) console.warn('Sync failed', error);
+      setStatus({ phase: kind === 'network' ? 'offline' : 'error' });
+      scheduleRetry();
+    }
+  }
+
+  /** One push and pull; false when it failed (a retry is then scheduled) or the engine stopped meanwhile. */
+  async function syncOnce(): Promise<boolean> {
+    setStatus({ phase: 'syncing' });
+    pushing = true;
+    try {
+      deviceId ??= await ensureDeviceId(db);
+      await pushQueuedWrites(deviceId);
+      await pullChanges(deviceId);
+    } catch (error) {
+      pushing = false;
+      // After stop() the database may already be closed or deleted (sign-out): nothing to report or retry.
+      if (started) handleFailure(error);
+      return false;
+    }
+    if (!started) return false;
+    failures = 0;
+    setStatus({ phase: 'idle', lastSyncedAt: now() });
+    return true;
+  }
+
+  async function runUntilSettled(): Promise<void> {
+    try {
+      let succeeded: boolean;
+      do {
+        runAgain = false;
+        succeeded = await syncOnce();
+      } while (succeeded && runAgain && started);
+    } finally {
+      // Cleared in the same step as the last check of runAgain, so no request falls between the two.
+      currentRun = null;
+    }
+  }
+
+  /** Runs a sync now, or right after the current one (whatever it has already read may be out of date). */
+  function requestSync(): void {
+    if (!started) return;
+    if (currentRun) {
+      runAgain = true;
+      return;
+    }
+    // A request (online, focus, a write) tries at once; the failure count is kept, so backoff still grows.
+    timers.clearTimeout(retryTimer);
+    retryTimer = undefined;
+    currentRun = runUntilSettled();
+  }
+
+  async function pullIfBehind(poke: Poke): Promise<void> {
+    const cursor = await readCursor(db, poke.familyId);
+    if (!cursor || poke.version > cursor.version) requestSync();
+  }
+
+  function openLive(): void {
+    const connection = {
+      close: transport.openLive({
+        onOpen() {
+          if (liveConnection !== connection) return;
+          liveFailures = 0;
+          // Pokes sent while the channel was down are lost: catch up once.
+          requestSync();
+        },
+        onPoke(poke) {
+          if (liveConnection !== connection) return;
+          pullIfBehind(poke).catch((error: unknown) => console.warn('Could not read the sync cursor', error));
+        },
+        onError() {
+          if (liveConnection !== connection) return;
+          connection.close();
+          liveConnection = undefined;
+          liveFailures += 1;
+          liveRetryTimer = timers.setTimeout(
+            () => {
+              liveRetryTimer = undefined;
+              if (started) openLive();
+            },
+            retryDelayMs(liveFailures, random()),
+          );
+        },
+      }),
+    };
+    liveConnection = connection;
+  }
+
+  function start(): void {
+    if (started) return;
+    started = true;
+    outboxSubscription = liveQuery(() => db.outbox.where('status').equals('pending').last()).subscribe({
+      next(newest) {
+        newestPendingSeq = newest?.seq ?? 0;
+        if (newestPendingSeq > highestSeqRead && !pushing) requestSync();
+      },
+      error(error: unknown) {
+        console.warn('Stopped watching the outbox', error);
+      },
+    });
+    fallbackTimer = timers.setInterval(() => {
+      // While a retry is scheduled, its backoff decides when to try again.
+      if (retryTimer === undefined) requestSync();
+    }, fallbackPullMs);
+    openLive();
+    requestSync();
+  }
+
+  /** Stops every trigger; a run in progress finishes its current request and does not start another. */
+  function stop(): void {
+    if (!started) return;
+    started = false;
+    outboxSubscription?.unsubscribe();
+    outboxSubscription = undefined;
+    timers.clearInterval(fallbackTimer);
+    timers.clearTimeout(retryTimer);
+    retryTimer = undefined;
+    timers.clearTimeout(liveRetryTimer);
+    liveRetryTimer = undefined;
+    liveConnection?.close();
+    liveConnection = undefined;
+  }
+
+  return {
+    start,
+    stop,
+    requestSync,
+    status: { get: status.get, subscribe: status.subscribe, use: status.use },
+    /** The browser says the network is gone: show it now rather than at the next failed request. */
+    reportOffline(): void {
+      if (status.get().phase !== 'syncing') setStatus({ phase: 'offline' });
+    },
+    /** Called once per refused write, after its rollback is committed. Returns the unsubscribe function. */
+    onRejected(listener: (write: RejectedWrite) => void): () => void {
+      rejectedListeners.add(listener);
+      return () => rejectedListeners.delete(listener);
+    },
+    /** Resolves when no run is in progress (runs requested meanwhile included). */
+    async whenSettled(): Promise<void> {
+      while (currentRun) await currentRun;
+    },
+  };
+}
+
+export type SyncEngine = ReturnType<typeof createSyncEngine>;

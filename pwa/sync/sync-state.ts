@@ -1,0 +1,62 @@
+import type { FamilyCursor, SyncedUser } from '../../schema/sync.ts';
+import type { HearthDb } from '../db/hearth-db.ts';
+
+/** Typed reads and writes of the small facts in `syncState`; each joins the transaction it is called in. */
+
+const cursorKey = (familyId: string) => `cursor:${familyId}` as const;
+
+/** The id the server knows this device by: made here, once per database. */
+export async function ensureDeviceId(db: HearthDb): Promise<string> {
+  return db.transaction('rw', db.syncState, async () => {
+    const stored = await db.syncState.get('deviceId');
+    if (stored?.key === 'deviceId') return stored.value;
+    const deviceId = crypto.randomUUID();
+    await db.syncState.put({ key: 'deviceId', value: deviceId });
+    return deviceId;
+  });
+}
+
+/** Takes the next outbox seq (1, 2, 3…). Seqs are never reused: the server ignores any seq it has seen. */
+export async function takeNextSeq(db: HearthDb): Promise<number> {
+  const stored = await db.syncState.get('nextSeq');
+  const seq = stored?.key === 'nextSeq' ? stored.value : 1;
+  await db.syncState.put({ key: 'nextSeq', value: seq + 1 });
+  return seq;
+}
+
+/** Every write stores it, so it is there whenever the outbox holds something to re-apply. */
+export async function readSignedInUser(db: HearthDb): Promise<SyncedUser> {
+  const stored = await db.syncState.get('signedInUser');
+  if (stored?.key !== 'signedInUser') throw new Error('This device has no signed-in user to re-apply writes as');
+  return stored.value;
+}
+
+export async function storeSignedInUser(db: HearthDb, user: SyncedUser): Promise<void> {
+  await db.syncState.put({ key: 'signedInUser', value: user });
+}
+
+export async function readCursors(db: HearthDb): Promise<FamilyCursor[]> {
+  const rows = await db.syncState.where('key').startsWith(cursorKey('')).toArray();
+  return rows.map((row) => row.value as FamilyCursor);
+}
+
+export async function readCursor(db: HearthDb, familyId: string): Promise<FamilyCursor | undefined> {
+  const stored = await db.syncState.get(cursorKey(familyId));
+  return stored?.value as FamilyCursor | undefined;
+}
+
+export async function storeCursor(db: HearthDb, cursor: FamilyCursor): Promise<void> {
+  await db.syncState.put({ key: cursorKey(cursor.familyId), value: cursor });
+}
+
+export async function deleteCursor(db: HearthDb, familyId: string): Promise<void> {
+  await db.syncState.delete(cursorKey(familyId));
+}
+
+export async function markFirstPullDone(db: HearthDb): Promise<void> {
+  await db.syncState.put({ key: 'firstPullDone', value: true });
+}
+
+export async function isFirstPullDone(db: HearthDb): Promise<boolean> {
+  return (await db.syncState.get('firstPullDone')) !== undefined;
+}

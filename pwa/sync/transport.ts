@@ -1,0 +1,68 @@
+import type { Poke, PullRequest, PullResponse, PushRequest, PushResponse } from '../../schema/sync.ts';
+
+export type LiveHandlers = {
+  onPoke(poke: Poke): void;
+  onOpen(): void;
+  /** The channel broke; the engine closes it and opens a new one later. */
+  onError(): void;
+};
+
+/** How the engine talks to the server: HTTP in the browser (http-transport.ts), an in-memory server in tests. */
+export type SyncTransport = {
+  push(request: PushRequest): Promise<PushResponse>;
+  pull(request: PullRequest): Promise<PullResponse>;
+  /** Opens the live channel; returns the function that closes it. */
+  openLive(handlers: LiveHandlers): () => void;
+};
+
+/**
+ * - `network`: no answer at all (offline, server unreachable). Retried with backoff.
+ * - `server`: 5xx, 429, or an answer that is not the protocol's shape. Retried with backoff.
+ * - `signed-out`: 401. The engine stops; the API client already sends the person to sign in again.
+ * - `update-required`: 426, this app speaks an older protocol. The engine stops and the app asks for an update.
+ * - `refused`: any other 4xx, a request the server will not take as it is. Retried with backoff, since only a new
+ *   version of the app or the server can change the answer.
+ */
+export type SyncFailureKind = 'network' | 'server' | 'signed-out' | 'update-required' | 'refused';
+
+export class SyncTransportError extends Error {
+  readonly kind: SyncFailureKind;
+  /**
+   * A 503 to a push still says what happened to the mutations before the failure; the engine records those
+   * answers so they are not waiting on a guess.
+   */
+  readonly partialPush: PushResponse | undefined;
+
+  constructor(kind: SyncFailureKind, message: string, options: { cause?: unknown; partialPush?: PushResponse } = {}) {
+    super(message, { cause: options.cause });
+    this.name = 'SyncTransportError';
+    this.kind = kind;
+    this.partialPush = options.partialPush;
+  }
+}
+
+export function failureKindOfStatus(status: number): Exclude<SyncFailureKind, 'network'> {
+  if (status === 401) return 'signed-out';
+  if (status === 426) return 'update-required';
+  if (status >= 500 || status === 429) return 'server';
+  return 'refused';
+}
+
+/**
+ * Reads a poke's data by hand: pokes arrive often and only ever need these two fields, so zod stays out of the
+ * path. Anything else is ignored (the fallback pull catches up).
+ */
+export function parsePoke(data: string): Poke | null {
+  let value: unknown;
+  try {
+    value = JSON.parse(data);
+  } catch {
+    return null;
+  }
+  if (typeof value !== 'object' || value === null) return null;
+  const { familyId, version } = value as { familyId?: unknown; version?: unknown };
+  if (typeof familyId !== 'string' || typeof version !== 'number' || !Number.isSafeInteger(version) || version < 0) {
+    return null;
+  }
+  return { familyId, version };
+}

@@ -1,0 +1,37 @@
+import { useLiveQuery } from 'dexie-react-hooks';
+import type { RowTable } from '../db/hearth-db.ts';
+import { useHearthDb } from '../features/sync/device-session-store.ts';
+import type { RejectedWrite } from './sync-engine.ts';
+import { isFirstPullDone } from './sync-state.ts';
+
+/**
+ * What screens show about sync, read from the device database (so every tab sees the same, whichever one syncs).
+ * Each returns undefined for the few milliseconds before the database first answers.
+ */
+
+/** Ids of the rows of `table` with a write the server has not confirmed yet: "Waiting to send". */
+export function usePendingIds(table: RowTable): ReadonlySet<string> | undefined {
+  const db = useHearthDb();
+  return useLiveQuery(async () => {
+    const keys = await db.shadows.where('table').equals(table).primaryKeys();
+    return new Set(keys.map(([, id]) => id));
+  }, [db, table]);
+}
+
+/** Writes the server refused for good, oldest first, each with its reason (for Retry and Discard). */
+export function useRejectedWrites(): RejectedWrite[] | undefined {
+  const db = useHearthDb();
+  return useLiveQuery(() => db.outbox.where('status').equals('rejected').toArray() as Promise<RejectedWrite[]>, [db]);
+}
+
+/** Writes not yet handed to the server. */
+export function usePendingCount(): number | undefined {
+  const db = useHearthDb();
+  return useLiveQuery(() => db.outbox.where('status').equals('pending').count(), [db]);
+}
+
+/** Whether this device has completed one full pull, so empty tables mean "nothing there" rather than "not yet". */
+export function useFirstPullDone(): boolean | undefined {
+  const db = useHearthDb();
+  return useLiveQuery(() => isFirstPullDone(db), [db]);
+}

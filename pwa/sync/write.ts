@@ -1,0 +1,91 @@
+import type { z } from 'zod';
+import { mutationArgsSchemas, type MutationArgs, type MutationName, type SyncedUser } from '../../schema/sync.ts';
+import type { HearthDb, OutboxEntry } from '../db/hearth-db.ts';
+import { applyLocalMutation, type LocalMutation, type MutationContext } from './local-mutators.ts';
+import { createRecordingWriter, inSyncTransaction } from './row-writer.ts';
+import { readSignedInUser, storeSignedInUser, takeNextSeq } from './sync-state.ts';
+
+/** Arguments a screen should have refused before writing: a bug, not something to show the person. */
+export class InvalidWriteError extends Error {
+  readonly issues: readonly z.core.$ZodIssue[];
+
+  constructor(name: MutationName, issues: readonly z.core.$ZodIssue[]) {
+    const details = issues.map((issue) => `${issue.path.join('.') || 'arguments'}: ${issue.message}`).join('; ');
+    super(`Invalid ${name} write (${details})`);
+    this.name = 'InvalidWriteError';
+    this.issues = issues;
+  }
+}
+
+export type LocalWriteContext = {
+  /** The signed-in user; only the public fields are kept on the device. */
+  signedInUser: SyncedUser;
+  /** Defaults to the current time. */
+  now?: string;
+};
+
+function publicFields({ id, username, firstName, lastName, profileImageUrl }: SyncedUser): SyncedUser {
+  return { id, username, firstName, lastName, profileImageUrl };
+}
+
+/** Inside a sync transaction: takes a seq, applies the write through the recorder, queues it. */
+async function queueWrite(db: HearthDb, mutation: LocalMutation, context: MutationContext): Promise<number> {
+  const seq = await takeNextSeq(db);
+  const writer = createRecordingWriter(db);
+  await applyLocalMutation(writer, mutation, context);
+  const familyId = writer.touchedFamilyId;
+  const { name, args } = mutation;
+  const entry = { seq, name, args, status: 'pending', createdAt: context.now, ...(familyId ? { familyId } : {}) };
+  await db.outbox.add(entry as OutboxEntry);
+  return seq;
+}
+
+/**
+ * Makes a write on this device: the rows change at once and the mutation waits in the outbox for the sync engine,
+ * however long the device stays offline. Row change and outbox entry commit together or not at all. Returns the
+ * entry's seq. Throws InvalidWriteError for arguments the shared schema refuses.
+ */
+export async function writeLocally<N extends MutationName>(
+  db: HearthDb,
+  context: LocalWriteContext,
+  name: N,
+  args: MutationArgs<N>,
+): Promise<number> {
+  const parsed = mutationArgsSchemas[name].safeParse(args);
+  if (!parsed.success) throw new InvalidWriteError(name, parsed.error.issues);
+  const signedInUser = publicFields(context.signedInUser);
+  const now = context.now ?? new Date().toISOString();
+  return inSyncTransaction(db, async () => {
+    await storeSignedInUser(db, signedInUser);
+    return queueWrite(db, { name, args: parsed.data } as LocalMutation, { signedInUser, now });
+  });
+}
+
+/**
+ * Retry on a refused write: it goes to the back of the queue with a new seq (the server has recorded the old one as
+ * refused for good) and shows again at once. Returns the new seq, or undefined when it is no longer refused.
+ */
+export async function retryRejected(
+  db: HearthDb,
+  seq: number,
+  now: string = new Date().toISOString(),
+): Promise<number | undefined> {
+  return inSyncTransaction(db, async () => {
+    const entry = await db.outbox.get(seq);
+    if (entry?.status !== 'rejected') return undefined;
+    await db.outbox.delete(seq);
+    const mutation = { name: entry.name, args: entry.args } as LocalMutation;
+    return queueWrite(db, mutation, { signedInUser: await readSignedInUser(db), now });
+  });
+}
+
+/**
+ * Discard on a refused write. Its rows were already rolled back when it was refused, and rebases never re-apply a
+ * refused write, so deleting the entry is all there is to do.
+ */
+export async function discardRejected(db: HearthDb, seq: number): Promise<void> {
+  await inSyncTransaction(db, async () => {
+    const entry = await db.outbox.get(seq);
+    if (entry?.status === 'rejected') await db.outbox.delete(seq);
+  });
+}
