@@ -4,6 +4,7 @@ import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
+import { VitePWA } from 'vite-plugin-pwa';
 
 const repoRoot = fileURLToPath(new URL('.', import.meta.url));
 
@@ -40,11 +41,53 @@ export default defineConfig({
     react(),
     vanillaExtractPlugin(),
     webManifest(),
+    // Our own service worker (pwa/sw/service-worker.ts) with the build's file list injected. The manifest is the
+    // top-level file above and registration is ours (pwa/sw/service-worker-updates.ts), so the plugin adds neither.
+    VitePWA({
+      strategies: 'injectManifest',
+      srcDir: 'sw',
+      filename: 'service-worker.ts',
+      manifest: false,
+      injectRegister: false,
+      injectManifest: {
+        globPatterns: ['**/*.{js,css,html,svg,png,webp,avif,woff2,webmanifest}'],
+      },
+    }),
   ],
   build: {
     outDir: '../dist',
     emptyOutDir: true,
     sourcemap: true,
+    rolldownOptions: {
+      output: {
+        // Left alone, route splitting cuts the framework and the shared building blocks into dozens of tiny chunks,
+        // each paying its own request and import/export glue. Two groups keep what every page needs together; the
+        // screens, zod and Dexie still arrive only where they are used.
+        codeSplitting: {
+          groups: [
+            { name: 'framework', test: /node_modules[\\/](react|react-dom|scheduler|@tanstack)[\\/]/, priority: 20 },
+            {
+              name: 'app-core',
+              test: new RegExp(
+                [
+                  'pwa/(ui|lib)/',
+                  'schema/(limits|messages|theme|field-issues|sync-protocol)\\.ts',
+                  'pwa/sw/(app-update-store|update-prompt)',
+                  'pwa/features/(theme|marketing/footer)/',
+                  'pwa/features/account/(auth-store|server-session|account-urls|display-name)',
+                  'pwa/features/shell/(app-shell|public-header|nav-items|nav-item-links|use-disclosure|brand-link|loading-screen|signed-in-chrome|breakpoints|header)',
+                  'pwa/features/sync/(device-session-store|signed-in-area|sync-status-store|use-device-session)',
+                  'pwa/features/settings/(user-settings-store|use-text-size-from-settings)',
+                  'pwa/features/marketing/(download-popup/(open-download-popup|install-prompt|download-popup-host)|contact/public-form-failure)',
+                ].join('|'),
+              ),
+              priority: 10,
+            },
+            { name: 'marketing', test: /pwa[\\/]features[\\/]marketing[\\/]ui[\\/]/, priority: 10 },
+          ],
+        },
+      },
+    },
   },
   server: {
     port: 5173,

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
-import { themeStorageKeys } from '../schema/theme.ts';
+import { signedInCopyStorageKey, themeStorageKeys } from '../schema/theme.ts';
 import { browserThemeColor } from './ui/palette.ts';
 
 const html = readFileSync(new URL('./index.html', import.meta.url), 'utf8');
@@ -65,6 +65,11 @@ describe('index.html', () => {
       attributes: { 'data-mode': 'light', 'data-color': 'pink', 'data-text-size': 'large' },
       themeColor: browserThemeColor.light,
     });
+  });
+
+  it('marks a device where someone is signed in, so a page prerendered for visitors stays hidden', () => {
+    expect(firstPaint({ saved: { [signedInCopyStorageKey]: '{"id":"x"}' } }).attributes).toHaveProperty('data-signed-in');
+    expect(firstPaint({}).attributes).not.toHaveProperty('data-signed-in');
   });
 
   it('resolves System from the device', () => {

@@ -5,19 +5,33 @@ import { RouterProvider } from '@tanstack/react-router';
 import { loadCurrentUser } from './features/account/auth-store.ts';
 import { ThemeProvider } from './features/theme/theme-provider.tsx';
 import { router } from './router.ts';
+import { UpdatePrompt } from './sw/update-prompt.tsx';
 import { Toaster } from './ui/toaster.tsx';
 
 // Started before React renders so the answer is on its way while the first route's code downloads.
-void loadCurrentUser();
+const currentUserKnown = loadCurrentUser();
+
+// The service worker (offline start, update prompt) is for the production build; in development Vite serves fresh
+// code on every load. Its code arrives after the page has loaded, so the first screen never waits for it.
+if (import.meta.env.PROD) {
+  window.addEventListener('load', () => {
+    void import('./sw/register-service-worker.ts').then(({ registerServiceWorker }) => registerServiceWorker());
+  });
+}
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
+
+// A page prerendered at build time is already on screen: keep it there until the app can draw the same page (who
+// is signed in is known, the route's code is here) rather than replacing it with a loading spinner first.
+if (container.querySelector('[data-prerendered]')) await Promise.all([currentUserKnown, router.load()]);
 
 createRoot(container).render(
   <StrictMode>
     <ThemeProvider>
       <RouterProvider router={router} />
       <Toaster />
+      <UpdatePrompt />
     </ThemeProvider>
   </StrictMode>,
 );
