@@ -9,14 +9,31 @@
 // Additionally, you should also exclude this file from your linter and/or formatter to prevent it from being checked or modified.
 
 import { Route as rootRouteImport } from './routes/__root'
+import { Route as IndexRouteImport } from './routes/index'
 import { Route as GuestRouteImport } from './routes/_guest'
 import { Route as ProtectedRouteImport } from './routes/_protected'
+import { Route as ContactRouteImport } from './routes/contact'
+import { Route as CookiesRouteImport } from './routes/cookies'
+import { Route as DownloadRouteImport } from './routes/download'
+import { Route as FamilyCalendarRouteImport } from './routes/family-calendar'
+import { Route as FamilyChatRouteImport } from './routes/family-chat'
+import { Route as FamilyChatRoomRouteImport } from './routes/family-chat-room'
+import { Route as FamilyOutingsRouteImport } from './routes/family-outings'
+import { Route as FamilyTreeBuilderRouteImport } from './routes/family-tree-builder'
+import { Route as NewsRouteImport } from './routes/news'
+import { Route as PhotoSharingRouteImport } from './routes/photo-sharing'
+import { Route as PrivacyRouteImport } from './routes/privacy'
 import { Route as ProfileRouteImport } from './routes/profile'
+import { Route as TermsRouteImport } from './routes/terms'
 import { Route as GuestLoginRouteImport } from './routes/_guest/login'
 import { Route as GuestSignupRouteImport } from './routes/_guest/signup'
-import { Route as ProtectedIndexRouteImport } from './routes/_protected/index'
 import { Route as ProtectedSettingsRouteImport } from './routes/_protected/settings'
 
+const IndexRoute = IndexRouteImport.update({
+  id: '/',
+  path: '/',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const GuestRoute = GuestRouteImport.update({
   id: '/_guest',
   getParentRoute: () => rootRouteImport,
@@ -25,9 +42,69 @@ const ProtectedRoute = ProtectedRouteImport.update({
   id: '/_protected',
   getParentRoute: () => rootRouteImport,
 } as any)
+const ContactRoute = ContactRouteImport.update({
+  id: '/contact',
+  path: '/contact',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const CookiesRoute = CookiesRouteImport.update({
+  id: '/cookies',
+  path: '/cookies',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const DownloadRoute = DownloadRouteImport.update({
+  id: '/download',
+  path: '/download',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const FamilyCalendarRoute = FamilyCalendarRouteImport.update({
+  id: '/family-calendar',
+  path: '/family-calendar',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const FamilyChatRoute = FamilyChatRouteImport.update({
+  id: '/family-chat',
+  path: '/family-chat',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const FamilyChatRoomRoute = FamilyChatRoomRouteImport.update({
+  id: '/family-chat-room',
+  path: '/family-chat-room',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const FamilyOutingsRoute = FamilyOutingsRouteImport.update({
+  id: '/family-outings',
+  path: '/family-outings',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const FamilyTreeBuilderRoute = FamilyTreeBuilderRouteImport.update({
+  id: '/family-tree-builder',
+  path: '/family-tree-builder',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const NewsRoute = NewsRouteImport.update({
+  id: '/news',
+  path: '/news',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const PhotoSharingRoute = PhotoSharingRouteImport.update({
+  id: '/photo-sharing',
+  path: '/photo-sharing',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const PrivacyRoute = PrivacyRouteImport.update({
+  id: '/privacy',
+  path: '/privacy',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const ProfileRoute = ProfileRouteImport.update({
   id: '/profile',
   path: '/profile',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const TermsRoute = TermsRouteImport.update({
+  id: '/terms',
+  path: '/terms',
   getParentRoute: () => rootRouteImport,
 } as any)
 const GuestLoginRoute = GuestLoginRouteImport.update({
@@ -40,11 +117,6 @@ const GuestSignupRoute = GuestSignupRouteImport.update({
   path: '/signup',
   getParentRoute: () => GuestRoute,
 } as any)
-const ProtectedIndexRoute = ProtectedIndexRouteImport.update({
-  id: '/',
-  path: '/',
-  getParentRoute: () => ProtectedRoute,
-} as any)
 const ProtectedSettingsRoute = ProtectedSettingsRouteImport.update({
   id: '/settings',
   path: '/settings',
@@ -52,53 +124,155 @@ const ProtectedSettingsRoute = ProtectedSettingsRouteImport.update({
 } as any)
 
 export interface FileRoutesByFullPath {
-  '/': typeof ProtectedIndexRoute
+  '/': typeof IndexRoute
+  '/contact': typeof ContactRoute
+  '/cookies': typeof CookiesRoute
+  '/download': typeof DownloadRoute
+  '/family-calendar': typeof FamilyCalendarRoute
+  '/family-chat': typeof FamilyChatRoute
+  '/family-chat-room': typeof FamilyChatRoomRoute
+  '/family-outings': typeof FamilyOutingsRoute
+  '/family-tree-builder': typeof FamilyTreeBuilderRoute
+  '/news': typeof NewsRoute
+  '/photo-sharing': typeof PhotoSharingRoute
+  '/privacy': typeof PrivacyRoute
   '/profile': typeof ProfileRoute
+  '/terms': typeof TermsRoute
   '/login': typeof GuestLoginRoute
   '/signup': typeof GuestSignupRoute
   '/settings': typeof ProtectedSettingsRoute
 }
 export interface FileRoutesByTo {
-  '/': typeof ProtectedIndexRoute
+  '/': typeof IndexRoute
+  '/contact': typeof ContactRoute
+  '/cookies': typeof CookiesRoute
+  '/download': typeof DownloadRoute
+  '/family-calendar': typeof FamilyCalendarRoute
+  '/family-chat': typeof FamilyChatRoute
+  '/family-chat-room': typeof FamilyChatRoomRoute
+  '/family-outings': typeof FamilyOutingsRoute
+  '/family-tree-builder': typeof FamilyTreeBuilderRoute
+  '/news': typeof NewsRoute
+  '/photo-sharing': typeof PhotoSharingRoute
+  '/privacy': typeof PrivacyRoute
   '/profile': typeof ProfileRoute
+  '/terms': typeof TermsRoute
   '/login': typeof GuestLoginRoute
   '/signup': typeof GuestSignupRoute
   '/settings': typeof ProtectedSettingsRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
+  '/': typeof IndexRoute
   '/_guest': typeof GuestRouteWithChildren
   '/_protected': typeof ProtectedRouteWithChildren
+  '/contact': typeof ContactRoute
+  '/cookies': typeof CookiesRoute
+  '/download': typeof DownloadRoute
+  '/family-calendar': typeof FamilyCalendarRoute
+  '/family-chat': typeof FamilyChatRoute
+  '/family-chat-room': typeof FamilyChatRoomRoute
+  '/family-outings': typeof FamilyOutingsRoute
+  '/family-tree-builder': typeof FamilyTreeBuilderRoute
+  '/news': typeof NewsRoute
+  '/photo-sharing': typeof PhotoSharingRoute
+  '/privacy': typeof PrivacyRoute
   '/profile': typeof ProfileRoute
+  '/terms': typeof TermsRoute
   '/_guest/login': typeof GuestLoginRoute
   '/_guest/signup': typeof GuestSignupRoute
   '/_protected/settings': typeof ProtectedSettingsRoute
-  '/_protected/': typeof ProtectedIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
-  fullPaths: '/' | '/profile' | '/login' | '/signup' | '/settings'
+  fullPaths:
+    | '/'
+    | '/contact'
+    | '/cookies'
+    | '/download'
+    | '/family-calendar'
+    | '/family-chat'
+    | '/family-chat-room'
+    | '/family-outings'
+    | '/family-tree-builder'
+    | '/news'
+    | '/photo-sharing'
+    | '/privacy'
+    | '/profile'
+    | '/terms'
+    | '/login'
+    | '/signup'
+    | '/settings'
   fileRoutesByTo: FileRoutesByTo
-  to: '/' | '/profile' | '/login' | '/signup' | '/settings'
+  to:
+    | '/'
+    | '/contact'
+    | '/cookies'
+    | '/download'
+    | '/family-calendar'
+    | '/family-chat'
+    | '/family-chat-room'
+    | '/family-outings'
+    | '/family-tree-builder'
+    | '/news'
+    | '/photo-sharing'
+    | '/privacy'
+    | '/profile'
+    | '/terms'
+    | '/login'
+    | '/signup'
+    | '/settings'
   id:
     | '__root__'
+    | '/'
     | '/_guest'
     | '/_protected'
+    | '/contact'
+    | '/cookies'
+    | '/download'
+    | '/family-calendar'
+    | '/family-chat'
+    | '/family-chat-room'
+    | '/family-outings'
+    | '/family-tree-builder'
+    | '/news'
+    | '/photo-sharing'
+    | '/privacy'
     | '/profile'
+    | '/terms'
     | '/_guest/login'
     | '/_guest/signup'
     | '/_protected/settings'
-    | '/_protected/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
+  IndexRoute: typeof IndexRoute
   GuestRoute: typeof GuestRouteWithChildren
   ProtectedRoute: typeof ProtectedRouteWithChildren
+  ContactRoute: typeof ContactRoute
+  CookiesRoute: typeof CookiesRoute
+  DownloadRoute: typeof DownloadRoute
+  FamilyCalendarRoute: typeof FamilyCalendarRoute
+  FamilyChatRoute: typeof FamilyChatRoute
+  FamilyChatRoomRoute: typeof FamilyChatRoomRoute
+  FamilyOutingsRoute: typeof FamilyOutingsRoute
+  FamilyTreeBuilderRoute: typeof FamilyTreeBuilderRoute
+  NewsRoute: typeof NewsRoute
+  PhotoSharingRoute: typeof PhotoSharingRoute
+  PrivacyRoute: typeof PrivacyRoute
   ProfileRoute: typeof ProfileRoute
+  TermsRoute: typeof TermsRoute
 }
 
 declare module '@tanstack/react-router' {
   interface FileRoutesByPath {
+    '/': {
+      id: '/'
+      path: '/'
+      fullPath: '/'
+      preLoaderRoute: typeof IndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/_guest': {
       id: '/_guest'
       path: ''
@@ -113,11 +287,95 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ProtectedRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/contact': {
+      id: '/contact'
+      path: '/contact'
+      fullPath: '/contact'
+      preLoaderRoute: typeof ContactRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/cookies': {
+      id: '/cookies'
+      path: '/cookies'
+      fullPath: '/cookies'
+      preLoaderRoute: typeof CookiesRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/download': {
+      id: '/download'
+      path: '/download'
+      fullPath: '/download'
+      preLoaderRoute: typeof DownloadRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/family-calendar': {
+      id: '/family-calendar'
+      path: '/family-calendar'
+      fullPath: '/family-calendar'
+      preLoaderRoute: typeof FamilyCalendarRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/family-chat': {
+      id: '/family-chat'
+      path: '/family-chat'
+      fullPath: '/family-chat'
+      preLoaderRoute: typeof FamilyChatRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/family-chat-room': {
+      id: '/family-chat-room'
+      path: '/family-chat-room'
+      fullPath: '/family-chat-room'
+      preLoaderRoute: typeof FamilyChatRoomRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/family-outings': {
+      id: '/family-outings'
+      path: '/family-outings'
+      fullPath: '/family-outings'
+      preLoaderRoute: typeof FamilyOutingsRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/family-tree-builder': {
+      id: '/family-tree-builder'
+      path: '/family-tree-builder'
+      fullPath: '/family-tree-builder'
+      preLoaderRoute: typeof FamilyTreeBuilderRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/news': {
+      id: '/news'
+      path: '/news'
+      fullPath: '/news'
+      preLoaderRoute: typeof NewsRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/photo-sharing': {
+      id: '/photo-sharing'
+      path: '/photo-sharing'
+      fullPath: '/photo-sharing'
+      preLoaderRoute: typeof PhotoSharingRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/privacy': {
+      id: '/privacy'
+      path: '/privacy'
+      fullPath: '/privacy'
+      preLoaderRoute: typeof PrivacyRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/profile': {
       id: '/profile'
       path: '/profile'
       fullPath: '/profile'
       preLoaderRoute: typeof ProfileRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/terms': {
+      id: '/terms'
+      path: '/terms'
+      fullPath: '/terms'
+      preLoaderRoute: typeof TermsRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/_guest/login': {
@@ -133,13 +391,6 @@ declare module '@tanstack/react-router' {
       fullPath: '/signup'
       preLoaderRoute: typeof GuestSignupRouteImport
       parentRoute: typeof GuestRoute
-    }
-    '/_protected/': {
-      id: '/_protected/'
-      path: '/'
-      fullPath: '/'
-      preLoaderRoute: typeof ProtectedIndexRouteImport
-      parentRoute: typeof ProtectedRoute
     }
     '/_protected/settings': {
       id: '/_protected/settings'
@@ -165,12 +416,10 @@ const GuestRouteWithChildren = GuestRoute._addFileChildren(GuestRouteChildren)
 
 interface ProtectedRouteChildren {
   ProtectedSettingsRoute: typeof ProtectedSettingsRoute
-  ProtectedIndexRoute: typeof ProtectedIndexRoute
 }
 
 const ProtectedRouteChildren: ProtectedRouteChildren = {
   ProtectedSettingsRoute: ProtectedSettingsRoute,
-  ProtectedIndexRoute: ProtectedIndexRoute,
 }
 
 const ProtectedRouteWithChildren = ProtectedRoute._addFileChildren(
@@ -178,9 +427,22 @@ const ProtectedRouteWithChildren = ProtectedRoute._addFileChildren(
 )
 
 const rootRouteChildren: RootRouteChildren = {
+  IndexRoute: IndexRoute,
   GuestRoute: GuestRouteWithChildren,
   ProtectedRoute: ProtectedRouteWithChildren,
+  ContactRoute: ContactRoute,
+  CookiesRoute: CookiesRoute,
+  DownloadRoute: DownloadRoute,
+  FamilyCalendarRoute: FamilyCalendarRoute,
+  FamilyChatRoute: FamilyChatRoute,
+  FamilyChatRoomRoute: FamilyChatRoomRoute,
+  FamilyOutingsRoute: FamilyOutingsRoute,
+  FamilyTreeBuilderRoute: FamilyTreeBuilderRoute,
+  NewsRoute: NewsRoute,
+  PhotoSharingRoute: PhotoSharingRoute,
+  PrivacyRoute: PrivacyRoute,
   ProfileRoute: ProfileRoute,
+  TermsRoute: TermsRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

@@ -61,3 +61,9 @@ globalStyle('*, *::before, *::after', {
     },
   },
 });
+
+// A page prerendered at build time for visitors (scripts/prerender.ts) is hidden from a person signed in on this
+// device (index.html marks them before the first paint); the app draws their own page instead.
+globalStyle('html[data-signed-in] [data-prerendered]', { display: 'none' });
+// The prerendered wrapper must not change the layout the app draws in its place.
+globalStyle('[data-prerendered]', { display: 'contents' });

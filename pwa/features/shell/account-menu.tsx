@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import type { User } from '../../../schema/entities.ts';
-import { signOutUrl } from '../account/account-urls.ts';
+import { signOut } from '../account/sign-out.ts';
 import { displayName, fullName, initials } from '../account/display-name.ts';
 import { Avatar } from '../../ui/avatar.tsx';
 import { ChevronDownIcon, LogOutIcon } from '../../ui/icons.tsx';
@@ -57,10 +57,10 @@ export function AccountLinks({ onNavigate }: { onNavigate: () => void }) {
         onNavigate={onNavigate}
       />
       <hr className={styles.divider} />
-      <a href={signOutUrl} className={styles.menuLink}>
+      <button type="button" className={styles.menuLink} onClick={() => void signOut()}>
         <LogOutIcon />
         Sign Out
-      </a>
+      </button>
     </>
   );
 }

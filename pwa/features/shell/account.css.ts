@@ -70,7 +70,19 @@ export const menuList = style({ display: 'grid', gap: vars.space.xxs, margin: 0,
 
 export const menuLink = style([
   navLink,
-  { display: 'flex', width: '100%', borderRadius: vars.radius.md, color: vars.color.text },
+  {
+    display: 'flex',
+    width: '100%',
+    borderRadius: vars.radius.md,
+    color: vars.color.text,
+    // Sign Out is a button among links: it must look like its neighbours.
+    border: 0,
+    background: 'transparent',
+    fontFamily: 'inherit',
+    fontSize: 'inherit',
+    textAlign: 'start',
+    cursor: 'pointer',
+  },
 ]);
 
 export const divider = style({

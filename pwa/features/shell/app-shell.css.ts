@@ -41,3 +41,6 @@ export const loading = style({
   color: vars.color.textMuted,
   fontSize: vars.fontSize.lg,
 });
+
+/** Holds the header's place for the moment its code takes to arrive, so the page below does not jump. */
+export const headerPlaceholder = style({ minHeight: 'calc(4rem + 1px)' });

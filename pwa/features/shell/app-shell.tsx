@@ -1,40 +1,72 @@
-import { useEffect, useRef } from 'react';
+import { Suspense, useEffect, useRef } from 'react';
 import { Outlet, useMatches, useRouterState } from '@tanstack/react-router';
 import { useAuth } from '../account/auth-store.ts';
 import { useTextSizeFromSettings } from '../settings/use-text-size-from-settings.ts';
+import { useDeviceSession } from '../sync/use-device-session.ts';
+import { DownloadPopupHost } from '../marketing/download-popup/download-popup-host.tsx';
+import { SiteFooter } from '../marketing/footer/site-footer.tsx';
 import * as styles from './app-shell.css.ts';
-import { BottomTabBar } from './bottom-tab-bar.tsx';
 import { LoadingScreen } from './loading-screen.tsx';
 import { PublicHeader } from './public-header.tsx';
-import { SignedInHeader } from './signed-in-header.tsx';
+import { bottomTabBar, signedInHeader } from './signed-in-chrome.ts';
 
 /** The frame around every page: skip link, the right navigation for who is looking, and the main landmark. */
 export function AppShell() {
   const auth = useAuth();
   const hideNavigation = useMatches({ select: (matches) => matches.some((match) => match.staticData.hideNavigation) });
+  const publicPage = useMatches({ select: (matches) => matches.some((match) => match.staticData.publicPage) });
   const mainRef = useFocusMainOnNavigation();
   useTextSizeFromSettings(auth.isAuthenticated);
+  useDeviceSession(auth.user);
 
+  if (auth.user) {
+    // Idempotent: the first call starts the download, later ones return the same promise.
+    void signedInHeader.preload();
+    void bottomTabBar.preload();
+  }
   if (auth.isLoading) return <LoadingScreen />;
 
   const showSignedInNavigation = !hideNavigation && auth.user !== null;
+  // Visitors see the site footer on every page with navigation; signed-in people only on the public pages.
+  const showFooter = !hideNavigation && (auth.user === null || publicPage);
   return (
     <>
       <a href="#main" className={styles.skipLink}>
         Skip to main content
       </a>
-      {hideNavigation ? null : auth.user ? <SignedInHeader user={auth.user} /> : <PublicHeader />}
+      {hideNavigation ? null : auth.user ? (
+        <Suspense fallback={<div className={styles.headerPlaceholder} />}>
+          <signedInHeader.Component user={auth.user} />
+        </Suspense>
+      ) : (
+        <PublicHeader />
+      )}
       <main
         id="main"
         ref={mainRef}
         tabIndex={-1}
-        className={[styles.main, showSignedInNavigation ? styles.mainAboveTabBar : undefined].filter(Boolean).join(' ')}
+        className={[styles.main, showSignedInNavigation && !showFooter ? styles.mainAboveTabBar : undefined]
+          .filter(Boolean)
+          .join(' ')}
       >
         <Outlet />
       </main>
-      {showSignedInNavigation ? <BottomTabBar /> : null}
+      {showFooter ? <SiteFooter aboveTabBar={showSignedInNavigation} /> : null}
+      {showSignedInNavigation ? (
+        <Suspense fallback={null}>
+          <bottomTabBar.Component />
+        </Suspense>
+      ) : null}
+      <DownloadPopupHost />
     </>
   );
+}
+
+declare module '@tanstack/react-router' {
+  interface StaticDataRouteOption {
+    /** A public page (legal, news, a feature page) that keeps the site footer for a signed-in person too. */
+    publicPage?: boolean;
+  }
 }
 
 /**

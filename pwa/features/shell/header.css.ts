@@ -106,3 +106,27 @@ export const publicMenuActions = style({
   gap: vars.space.sm,
   paddingBlockStart: vars.space.sm,
 });
+
+/** Download App takes a row of its own above Log In and Sign Up. */
+export const publicMenuWide = style({ gridColumn: '1 / -1' });
+
+/**
+ * The public header has more to show than the signed-in one (five links, Download App, Log In, Sign Up), so it
+ * keeps its menu button up to a roomy laptop width, with room to spare for the Larger text setting.
+ */
+const publicWideBreakpoint = '72em';
+const publicNarrowBreakpoint = '71.99em';
+
+export const publicDesktopOnly = style({
+  '@media': { [`screen and (max-width: ${publicNarrowBreakpoint})`]: { display: 'none' } },
+});
+
+export const publicMobileOnly = style({
+  '@media': { [`screen and (min-width: ${publicWideBreakpoint})`]: { display: 'none' } },
+});
+
+/** A tighter link for the row of public pages, so it fits beside the buttons. */
+export const publicNavLink = style([navLink, { paddingInline: vars.space.sm, whiteSpace: 'nowrap' }]);
+
+/** Download App and Sign Up keep their words on one line beside the links. */
+export const publicBarButton = style({ whiteSpace: 'nowrap' });

@@ -23,5 +23,14 @@ export const accountNavItems: readonly NavItem[] = [
 /** The phone tab bar: every main section, then the account pages. */
 export const tabBarItems: readonly NavItem[] = [...mainNavItems, ...accountNavItems];
 
-/** Links in the public header besides Log In and Sign Up; the landing anchors and legal pages join later. */
-export const publicNavItems: readonly NavItem[] = [{ to: '/', label: 'Home', icon: HomeIcon }];
+/** A link in the public header, as a plain path: anchors on the landing page are not routes of their own. */
+export type PublicNavItem = { href: string; label: string };
+
+/** Links in the public header besides Download App, Log In and Sign Up (spec §2). */
+export const publicNavItems: readonly PublicNavItem[] = [
+  { href: '/', label: 'Home' },
+  { href: '/#features', label: 'Features' },
+  { href: '/#how-it-works', label: 'How It Works' },
+  { href: '/terms', label: 'Terms' },
+  { href: '/privacy', label: 'Privacy' },
+];

@@ -1,43 +1,56 @@
 import { useId } from 'react';
-import { Link } from '@tanstack/react-router';
-import { ButtonLink } from '../../ui/button.tsx';
+import { Link, useRouterState } from '@tanstack/react-router';
+import { openDownloadPopup } from '../marketing/download-popup/open-download-popup.ts';
+import { SiteLink } from '../marketing/ui/site-link.tsx';
+import { Button, ButtonLink } from '../../ui/button.tsx';
 import { IconButton } from '../../ui/icon-button.tsx';
 import { CloseIcon, MenuIcon } from '../../ui/icons.tsx';
 import { BrandLink } from './brand-link.tsx';
 import * as styles from './header.css.ts';
-import { NavItemLinks } from './nav-item-links.tsx';
 import { publicNavItems } from './nav-items.ts';
 import { useDisclosure } from './use-disclosure.ts';
 
 /**
- * The header for visitors who are not signed in: Hearth, its public pages, and the way in. On small screens it
- * folds into a menu button that opens the same links under the bar.
+ * The header for visitors who are not signed in: Hearth, its public pages, Download App and the way in. Below
+ * laptop width it folds into a menu button that opens the same links under the bar and closes on navigation.
  */
 export function PublicHeader() {
   const menuId = useId();
   const menu = useDisclosure<HTMLDivElement>();
+
+  function downloadFromMenu() {
+    // The button is about to disappear with the menu: the popup hands focus back to the menu button instead.
+    menu.close();
+    menu.buttonRef.current?.focus();
+    openDownloadPopup();
+  }
 
   return (
     <header className={styles.header}>
       <div className={styles.bar}>
         <BrandLink onClick={menu.close} />
         <span className={styles.spacer} />
-        <nav aria-label="Main" className={styles.desktopOnly}>
-          <div className={styles.navRow}>
-            <NavItemLinks items={publicNavItems} listClassName={styles.navList} linkClassName={styles.navLink} />
-            <Link to="/login" className={styles.navLink}>
-              Log In
-            </Link>
-            <ButtonLink to="/signup">Sign Up</ButtonLink>
-          </div>
+        <nav aria-label="Main" className={styles.publicDesktopOnly}>
+          <PublicNavLinks listClassName={styles.navList} linkClassName={styles.publicNavLink} />
         </nav>
+        <div className={`${styles.navRow} ${styles.publicDesktopOnly}`}>
+          <Button variant="secondary" className={styles.publicBarButton} onClick={openDownloadPopup}>
+            Download App
+          </Button>
+          <Link to="/login" className={styles.publicNavLink}>
+            Log In
+          </Link>
+          <ButtonLink to="/signup" className={styles.publicBarButton}>
+            Sign Up
+          </ButtonLink>
+        </div>
         <IconButton
           ref={menu.buttonRef}
           label="Menu"
           icon={menu.isOpen ? <CloseIcon /> : <MenuIcon />}
           aria-expanded={menu.isOpen}
           aria-controls={menuId}
-          className={styles.mobileOnly}
+          className={styles.publicMobileOnly}
           onClick={menu.toggle}
         />
       </div>
@@ -45,17 +58,19 @@ export function PublicHeader() {
         id={menuId}
         ref={menu.panelRef}
         hidden={!menu.isOpen}
-        className={`${styles.publicMenu} ${styles.mobileOnly}`}
+        className={`${styles.publicMenu} ${styles.publicMobileOnly}`}
       >
         <nav aria-label="Main">
-          <NavItemLinks
-            items={publicNavItems}
+          <PublicNavLinks
             listClassName={styles.publicMenuList}
             linkClassName={styles.publicMenuLink}
             onNavigate={menu.close}
           />
         </nav>
         <div className={styles.publicMenuActions}>
+          <Button variant="secondary" className={styles.publicMenuWide} onClick={downloadFromMenu}>
+            Download App
+          </Button>
           <ButtonLink to="/login" variant="secondary" onClick={menu.close}>
             Log In
           </ButtonLink>
@@ -65,5 +80,28 @@ export function PublicHeader() {
         </div>
       </div>
     </header>
+  );
+}
+
+type PublicNavLinksProps = { listClassName: string; linkClassName: string; onNavigate?: () => void };
+
+/** Home, the landing page's Features and How It Works, Terms and Privacy; the page being shown is marked current. */
+function PublicNavLinks({ listClassName, linkClassName, onNavigate }: PublicNavLinksProps) {
+  const pathname = useRouterState({ select: (state) => state.location.pathname });
+  return (
+    <ul className={listClassName}>
+      {publicNavItems.map((item) => (
+        <li key={item.href}>
+          <SiteLink
+            href={item.href}
+            className={linkClassName}
+            aria-current={item.href === pathname ? 'page' : undefined}
+            onClick={onNavigate}
+          >
+            {item.label}
+          </SiteLink>
+        </li>
+      ))}
+    </ul>
   );
 }

@@ -1,0 +1,42 @@
+import { openPublicPage } from './support/public-page.ts';
+import { expect, test } from './support/test.ts';
+
+const featurePages = [
+  { path: '/photo-sharing', title: 'Photo Sharing', action: 'Get Notified', leadsTo: 'popup' },
+  { path: '/family-chat-room', title: 'Family Chat Room', action: 'Get Early Access', leadsTo: '/signup' },
+  { path: '/family-chat', title: 'Family Chat Room', action: 'Get Early Access', leadsTo: '/signup' },
+  { path: '/family-calendar', title: 'Family Calendar', action: 'Join the Family', leadsTo: '/signup' },
+  { path: '/family-tree-builder', title: 'Family Tree Builder', action: 'Get Notified', leadsTo: 'popup' },
+  { path: '/family-outings', title: 'Family Outings', action: 'Start Planning', leadsTo: '/signup' },
+] as const;
+
+for (const feature of featurePages) {
+  test(`${feature.path}: ${feature.title}, and ${feature.action} leads somewhere useful`, async ({ page }) => {
+    await openPublicPage(page, feature.path);
+    await expect(page.getByRole('heading', { name: feature.title, level: 1 })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Back to Home' })).toHaveAttribute('href', '/');
+    await page.getByRole('main').getByRole(feature.leadsTo === 'popup' ? 'button' : 'link', { name: feature.action }).click();
+    if (feature.leadsTo === 'popup') {
+      await expect(page.getByRole('dialog', { name: 'Download the App' })).toBeVisible();
+    } else {
+      await expect(page).toHaveURL(new RegExp(`${feature.leadsTo}$`));
+    }
+  });
+}
+
+test('legal, news and download pages say what they are', async ({ page }) => {
+  for (const [path, title] of [
+    ['/terms', /terms/i],
+    ['/privacy', /privacy/i],
+    ['/cookies', /cookie/i],
+    ['/news', /news/i],
+    ['/download', /download|get hearth/i],
+  ] as const) {
+    await openPublicPage(page, path);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
+  }
+  await openPublicPage(page, '/privacy');
+  await expect(page.getByText(/25 June 2025/).first()).toBeVisible();
+  await expect(page.getByText('Private by design: no ads, no data selling, no trackers, nothing leaves your family.').first()).toBeVisible();
+  await expect(page.getByText(/end-to-end encrypt/i).first()).toBeVisible();
+});

@@ -1,0 +1,66 @@
+import { useState, type FormEvent } from 'react';
+import { legal } from '../../../../schema/limits.ts';
+import { toasts } from '../../../../schema/messages.ts';
+import { contactMessageBodySchema } from '../../../../schema/requests.ts';
+import { emailInputProps, useFormFields } from '../../../lib/use-form-fields.ts';
+import { Button } from '../../../ui/button.tsx';
+import { SelectField } from '../../../ui/select-field.tsx';
+import { TextArea, TextField } from '../../../ui/text-field.tsx';
+import { toast } from '../../../ui/toast-store.ts';
+import { publicFormsApi } from '../public-forms-api.ts';
+import { SendIcon } from './contact-icons.tsx';
+import * as styles from './contact-screen.css.ts';
+import { messageTypeOptions } from './message-types.ts';
+import { publicFormFailure } from './public-form-failure.ts';
+
+/**
+ * The message form (spec §2, §5): five required fields checked with the shared schema, then stored by the server.
+ * Sent, it says so and empties; refused or not sent, every word stays where it was typed.
+ */
+export function ContactForm({ titleId }: { titleId: string }) {
+  const form = useFormFields({ fullName: '', email: '', messageType: '', subject: '', message: '' });
+  const [sending, setSending] = useState(false);
+
+  async function send(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (sending) return;
+    const body = form.validate(contactMessageBodySchema, form.values);
+    if (!body) return;
+    setSending(true);
+    try {
+      await publicFormsApi.contact(body);
+      form.reset();
+      toast(toasts.contactSent);
+    } catch (error) {
+      if (!form.showServerErrors(error)) toast({ ...publicFormFailure(error), variant: 'destructive' });
+    } finally {
+      setSending(false);
+    }
+  }
+
+  return (
+    <form ref={form.formRef} className={styles.form} noValidate aria-labelledby={titleId} onSubmit={send}>
+      <div className={styles.formRow}>
+        <TextField {...form.field('fullName')} label="Full Name" autoComplete="name" />
+        <TextField {...form.field('email')} {...emailInputProps} label="Email" />
+      </div>
+      <div className={styles.formRow}>
+        <SelectField
+          {...form.field('messageType')}
+          label="Message Type"
+          placeholder="Choose a type"
+          options={messageTypeOptions}
+        />
+        <TextField {...form.field('subject')} label="Subject" />
+      </div>
+      <TextArea {...form.field('message')} label="Message" rows={6} />
+      <div className={styles.formFooter}>
+        <p className={styles.replyNote}>We typically reply within {legal.replyWithinHours} hours on business days.</p>
+        <Button type="submit" disabled={sending} className={styles.submit}>
+          <SendIcon size="1.15em" />
+          {sending ? 'Sending…' : 'Send Message'}
+        </Button>
+      </div>
+    </form>
+  );
+}

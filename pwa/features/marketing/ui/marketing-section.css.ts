@@ -1,0 +1,39 @@
+import { style, styleVariants } from '@vanilla-extract/css';
+import { vars } from '../../../ui/theme.css.ts';
+
+const base = style({
+  paddingBlock: vars.space.xxl,
+  '@media': { 'screen and (min-width: 48em)': { paddingBlock: vars.space.xxxl } },
+});
+
+export const tone = styleVariants({
+  plain: [base],
+  tinted: [
+    base,
+    {
+      background: vars.color.surface,
+      borderBlock: `1px solid ${vars.color.border}`,
+    },
+  ],
+});
+
+export const inner = style({ display: 'grid', gap: vars.space.xl });
+
+export const header = style({ display: 'grid', gap: vars.space.sm, maxWidth: '42rem' });
+
+export const headerCentered = style([header, { justifyItems: 'center', marginInline: 'auto', textAlign: 'center' }]);
+
+export const eyebrow = style({
+  color: vars.color.primaryText,
+  fontWeight: vars.fontWeight.semibold,
+  fontSize: vars.fontSize.sm,
+  letterSpacing: '0.04em',
+  textTransform: 'uppercase',
+});
+
+export const title = style({
+  fontSize: 'clamp(1.625rem, 1.2rem + 1.6vw, 2.25rem)',
+  letterSpacing: '-0.01em',
+});
+
+export const lead = style({ color: vars.color.textMuted, fontSize: vars.fontSize.lg });
