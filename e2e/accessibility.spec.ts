@@ -12,6 +12,8 @@ async function seriousViolations(page: Page) {
 
 for (const mode of ['dark', 'light'] as const) {
   test(`every screen passes an accessibility scan in ${mode} mode`, async ({ page }) => {
+    // A dozen full axe scans: seconds each on a busy machine.
+    test.slow();
     await page.addInitScript((saved) => localStorage.setItem('hearth-theme', saved), mode);
     const found: Record<string, string[]> = {};
 
@@ -34,6 +36,14 @@ for (const mode of ['dark', 'light'] as const) {
       if (path === '/settings') await expect(page.getByRole('switch', { name: 'Family Updates' })).toBeVisible();
       found[`signed in ${path}`] = await seriousViolations(page);
     }
+
+    await page.goto('/');
+    await page.getByLabel('Family name').fill(`Scan family ${mode}`);
+    await page.getByRole('button', { name: 'Create Family Group' }).click();
+    await page.getByLabel('Share an update with your family').fill('A post with a link: https://example.com');
+    await page.getByRole('button', { name: 'Share' }).click();
+    await expect(page.getByRole('article')).toBeVisible();
+    found['signed in / with a family, a post and its toast'] = await seriousViolations(page);
 
     expect(Object.fromEntries(Object.entries(found).filter(([, violations]) => violations.length > 0))).toEqual({});
   });

@@ -1,4 +1,4 @@
-import { expect, newPerson, signUp, test } from './support/test.ts';
+import { expect, newPerson, signUp, submitSignUp, test } from './support/test.ts';
 
 test('a new member signs up, stays signed in across a reload, signs out and is asked to sign in again', async ({ page }) => {
   const person = newPerson('nana');
@@ -13,7 +13,7 @@ test('a new member signs up, stays signed in across a reload, signs out and is a
   await expect(page.getByText(person.email).first()).toBeVisible();
 
   await page.goto('/settings');
-  await page.getByRole('link', { name: 'Sign Out' }).click();
+  await page.getByRole('button', { name: 'Sign Out' }).click();
   await expect(page).toHaveURL(/\/$/);
 
   await page.goto('/settings');
@@ -72,7 +72,7 @@ test('signing up with an email already in use says so under the email field', as
   await expect(page.getByRole('heading', { level: 1 })).toContainText(person.username);
 
   const other = await browser.newPage();
-  await signUp(other, { ...newPerson('dup2'), email: person.email });
+  await submitSignUp(other, { ...newPerson('dup2'), email: person.email });
   await expect(other.getByText('An account with this email already exists')).toBeVisible();
   await expect(other).toHaveURL(/\/signup$/);
   await other.close();
@@ -107,15 +107,16 @@ test('when the session ends mid-use, the person is told, signs in and lands back
   const chatSwitch = page.getByRole('switch', { name: 'Chat Messages' });
   await expect(chatSwitch).toBeChecked();
 
-  await context.clearCookies();
   // The toast shows for the spec's 500 ms before the page leaves; holding the sign-in redirect keeps it on screen
-  // long enough to read, whatever the machine's load.
+  // long enough to read, whatever the machine's load. Held before the cookie goes: the sync engine may be the first
+  // to hear the 401.
   let releaseRedirect = () => {};
   const redirectHeld = new Promise<void>((resolve) => (releaseRedirect = resolve));
   await page.route('**/api/login?*', async (route) => {
     await redirectHeld;
     await route.continue();
   });
+  await context.clearCookies();
   await chatSwitch.click();
   const toast = page.getByRole('alert').filter({ hasText: 'Unauthorized' });
   await expect(toast).toContainText('You are logged out. Logging in again...');

@@ -13,7 +13,12 @@ import { createTestDatabase } from '../../sync-server/testing/test-database.ts';
 
 const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
 
-export type RunningHearth = { url: string; stop(): Promise<void> };
+export type RunningHearth = {
+  url: string;
+  /** The server's own database, for journeys that check what it holds or set up what no screen does yet. */
+  databaseUrl: string;
+  stop(): Promise<void>;
+};
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -65,6 +70,9 @@ export async function startHearth(extraEnv: Record<string, string> = {}): Promis
       LOG_LEVEL: 'warn',
       // Journeys sign up and in many times from one address; the limiter itself is covered by server tests.
       AUTH_RATE_LIMIT_PER_IP: '10000',
+      PUBLIC_FORM_RATE_LIMIT_PER_IP: '10000',
+      // The embedded PGlite behind a socket is a single backend: a LISTEN connection would hold it for good.
+      ...(process.env.DATABASE_URL ? {} : { SYNC_NOTIFY: 'local' }),
       ...extraEnv,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -80,6 +88,7 @@ export async function startHearth(extraEnv: Record<string, string> = {}): Promis
   }
   return {
     url,
+    databaseUrl: database.url,
     async stop() {
       if (server.exitCode === null) {
         const exited = new Promise((resolve) => server.once('exit', resolve));

@@ -26,11 +26,18 @@ export function newPerson(label = 'member') {
 
 export type Person = ReturnType<typeof newPerson>;
 
-export async function signUp(page: Page, person: Person) {
+/** Fills in and sends the signup form, whatever the answer. */
+export async function submitSignUp(page: Page, person: Person) {
   await page.goto('/signup');
   await page.getByLabel('Username').fill(person.username);
   await page.getByLabel('Email').fill(person.email);
   await page.getByLabel('Password', { exact: true }).fill(person.password);
   await page.getByLabel('Confirm Password').fill(person.password);
   await page.getByRole('button', { name: 'Create Account' }).click();
+}
+
+export async function signUp(page: Page, person: Person) {
+  await submitSignUp(page, person);
+  // Signed up once the home greets them: the account exists on the server from here on.
+  await expect(page.getByRole('heading', { level: 1 })).toContainText(person.username);
 }

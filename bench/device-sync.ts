@@ -1,0 +1,395 @@
+/**
+ * Device sync as a person sees it, in the system Chromium against the real server (the production build in dist/, on
+ * a fresh database: the PostgreSQL named by DATABASE_URL when set, else the embedded PGlite):
+ *
+ * 1. Pull into an empty device: member A's family holds 2,000 posts (pushed through the sync API in batches of 100).
+ *    A fresh browser context (empty IndexedDB) signs in as A and opens `/`; measured from navigation start until the
+ *    device's `posts` table holds every post (IndexedDB polled every 20 ms) and until the feed shows its first post.
+ * 2. Poke to screen: A and B, members of that family, each have `/` open. A shares a post through the composer; the
+ *    time from the click (Date.now() in A's page) until B's DOM contains the text (a MutationObserver in B's page),
+ *    30 rounds, p50/p95/max. Both pages read the same machine clock.
+ * 3. Offline start: A's page, controlled by the service worker, reloaded with the network off and the CPU slowed down
+ *    4× (and, for reference, not slowed down); from navigation start until the feed's first post is in the DOM,
+ *    against the architecture budget of 500 ms.
+ *
+ * Needs a production build (`npm run build`). Prints figures; fails only when it cannot measure.
+ */
+import { randomUUID } from 'node:crypto';
+import postgres from 'postgres';
+import {
+  chromium,
+  request,
+  type APIRequestContext,
+  type APIResponse,
+  type Browser,
+  type BrowserContext,
+  type Page,
+} from 'playwright-core';
+import { chromiumLaunchOptions } from '../e2e/support/chromium.ts';
+import { startHearth } from '../e2e/support/hearth-server.ts';
+import { pushBatchMax, syncProtocolVersion } from '../schema/sync-protocol.ts';
+
+const familyPosts = 2000;
+const pullRounds = 3;
+const pokeRounds = 30;
+const offlineRounds = 5;
+const offlineStartBudgetMs = 500;
+const cpuSlowdown = 4;
+const waitTimeoutMs = 60_000;
+
+type Person = { username: string; email: string; password: string };
+
+/** What the init script and the observers leave on the page's window for the benchmark to read. */
+type BenchMarks = { firstArticleMs?: number; textSeenAt?: number };
+type BenchWindow = Window & { hearthBench?: BenchMarks };
+
+// ---------------------------------------------------------------------------------------------------------------
+// Figures
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? 0;
+}
+
+/** Nearest-rank percentile. */
+function percentile(values: number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.max(0, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
+}
+
+function milliseconds(values: number[]): string {
+  return values.map((value) => value.toFixed(0)).join(', ');
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Setting up through the real API
+
+function newPerson(label: string): Person {
+  const unique = randomUUID().slice(0, 8);
+  return { username: `${label}_${unique}`, email: `${label}.${unique}@example.com`, password: 'bench-password-1' };
+}
+
+async function expectStatus(response: APIResponse, status: number, what: string): Promise<void> {
+  if (response.status() === status) return;
+  throw new Error(`${what}: ${response.status()} ${(await response.text()).slice(0, 300)}`);
+}
+
+/** Signs up through the API; the request context keeps the session cookie. */
+async function signUp(api: APIRequestContext, person: Person): Promise<void> {
+  const response = await api.post('/api/auth/signup', { data: { ...person, confirmPassword: person.password } });
+  await expectStatus(response, 201, 'Signup failed');
+}
+
+/** Signs a browser context in: its pages share the cookie `context.request` receives. */
+async function signIn(context: BrowserContext, person: Person): Promise<void> {
+  const response = await context.request.post('/api/auth/login', {
+    data: { email: person.email, password: person.password },
+  });
+  await expectStatus(response, 200, 'Login failed');
+}
+
+async function createFamily(api: APIRequestContext, name: string): Promise<string> {
+  const response = await api.post('/api/families', { data: { name } });
+  await expectStatus(response, 201, 'Creating the family failed');
+  const family = (await response.json()) as { id: string };
+  return family.id;
+}
+
+/** Pushes `count` post.create mutations from a made-up device, in batches of 100 as a device sends them. */
+async function pushPosts(api: APIRequestContext, familyId: string, count: number): Promise<void> {
+  const deviceId = randomUUID();
+  let seq = 0;
+  for (let start = 0; start < count; start += pushBatchMax) {
+    const mutations = Array.from({ length: Math.min(pushBatchMax, count - start) }, (_, index) => ({
+      seq: ++seq,
+      name: 'post.create',
+      args: { postId: randomUUID(), familyId, content: `Post number ${start + index + 1} with a few words in it` },
+    }));
+    const response = await api.post('/api/sync/push', {
+      data: { protocolVersion: syncProtocolVersion, deviceId, mutations },
+    });
+    await expectStatus(response, 200, 'Push failed');
+    const answer = (await response.json()) as { results: { status: string }[] };
+    if (answer.results.length !== mutations.length || answer.results.some((result) => result.status !== 'applied')) {
+      throw new Error(`Push not applied: ${JSON.stringify(answer).slice(0, 300)}`);
+    }
+  }
+}
+
+/** Makes a person a member of a family the way joining does (as e2e/support/database.ts `addFamilyMember`). */
+async function addFamilyMember(databaseUrl: string, familyId: string, email: string): Promise<void> {
+  const sql = postgres(databaseUrl, { max: 1, onnotice: () => {} });
+  try {
+    const rows = await sql`
+      with family as (
+        update families set version = version + 1 where id = ${familyId} returning id, version
+      )
+      insert into family_members (family_id, user_id, role, relationship_type, version)
+      select family.id, users.id, 'member', 'sibling', family.version
+      from family, users where users.email = ${email}
+      returning id`;
+    if (rows.length !== 1) throw new Error(`No family ${familyId} or no user ${email}`);
+  } finally {
+    await sql.end({ timeout: 5 });
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Watching pages. Functions passed to the page are written without inner named functions: they are sent as source.
+
+/** Init script: records performance.now() (since navigation start) when the first `article` enters the DOM. */
+function recordFirstArticle(): void {
+  const marks: BenchMarks = {};
+  (window as BenchWindow).hearthBench = marks;
+  const observer = new MutationObserver(() => {
+    if (marks.firstArticleMs === undefined && document.querySelector('article')) {
+      marks.firstArticleMs = performance.now();
+      observer.disconnect();
+    }
+  });
+  observer.observe(document, { childList: true, subtree: true });
+}
+
+async function newWatchedContext(browser: Browser, baseURL: string): Promise<BrowserContext> {
+  const context = await browser.newContext({ baseURL });
+  await context.addInitScript(recordFirstArticle);
+  return context;
+}
+
+/** Milliseconds from navigation start until the page's first `article` was in the DOM. */
+async function firstArticleMs(page: Page): Promise<number> {
+  const handle = await page.waitForFunction(() => (window as BenchWindow).hearthBench?.firstArticleMs, undefined, {
+    timeout: waitTimeoutMs,
+  });
+  return (await handle.jsonValue()) as number;
+}
+
+/**
+ * Milliseconds from navigation start until the signed-in person's device database holds `count` posts, polling it
+ * every 20 ms with the raw IndexedDB API (never creating it: Dexie must find it absent or complete).
+ */
+function devicePostsReachedMs(page: Page, count: number): Promise<number> {
+  return page.evaluate(
+    async ({ count, timeoutMs }) => {
+      const deadline = performance.now() + timeoutMs;
+      let user: { id: string } | null = null;
+      let rows = 0;
+      while (performance.now() < deadline) {
+        user = JSON.parse(localStorage.getItem('hearth-signed-in-user') ?? 'null') as { id: string } | null;
+        if (user) {
+          const name = `hearth-${user.id}`;
+          const database = await new Promise<IDBDatabase | null>((resolve) => {
+            const opening = indexedDB.open(name);
+            // Not there yet: abort rather than create an empty version 1 under Dexie's feet.
+            opening.onupgradeneeded = () => opening.transaction?.abort();
+            opening.onsuccess = () => resolve(opening.result);
+            opening.onerror = () => resolve(null);
+          });
+          if (database) {
+            rows = database.objectStoreNames.contains('posts')
+              ? await new Promise<number>((resolve, reject) => {
+                  const counting = database.transaction('posts').objectStore('posts').count();
+                  counting.onsuccess = () => resolve(counting.result);
+                  counting.onerror = () => reject(counting.error);
+                })
+              : 0;
+            database.close();
+            if (rows >= count) return performance.now();
+          }
+        }
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      const state = user ? `${rows} posts on the device` : 'nobody signed in on the device';
+      throw new Error(`The device did not hold ${count} posts within ${timeoutMs} ms (${state})`);
+    },
+    { count, timeoutMs: waitTimeoutMs },
+  );
+}
+
+/** Milliseconds the page's `/api/sync/pull` requests were in flight, from sending to the last byte of the answer. */
+function pullRequestsMs(page: Page): Promise<number> {
+  return page.evaluate(() =>
+    performance
+      .getEntriesByType('resource')
+      .filter((entry) => new URL(entry.name).pathname === '/api/sync/pull')
+      .reduce((sum, entry) => sum + (entry as PerformanceResourceTiming).responseEnd - entry.startTime, 0),
+  );
+}
+
+/** Opens `/` and waits until the family's feed shows posts and the device holds every post. */
+async function openSettledFeed(page: Page, familyName: string, posts: number): Promise<void> {
+  await page.goto('/');
+  await page.getByRole('heading', { name: familyName, level: 2 }).waitFor({ timeout: waitTimeoutMs });
+  await page.locator('article').first().waitFor({ timeout: waitTimeoutMs });
+  await devicePostsReachedMs(page, posts);
+}
+
+/** Until `text` appears anywhere in the page's DOM, then records Date.now() as `textSeenAt`. */
+function watchForText(page: Page, text: string): Promise<void> {
+  return page.evaluate((text) => {
+    const marks = ((window as BenchWindow).hearthBench ??= {});
+    delete marks.textSeenAt;
+    const observer = new MutationObserver(() => {
+      if (document.body.textContent?.includes(text)) {
+        marks.textSeenAt = Date.now();
+        observer.disconnect();
+      }
+    });
+    observer.observe(document.body, { childList: true, subtree: true, characterData: true });
+  }, text);
+}
+
+async function textSeenAt(page: Page): Promise<number> {
+  const handle = await page.waitForFunction(() => (window as BenchWindow).hearthBench?.textSeenAt, undefined, {
+    timeout: waitTimeoutMs,
+  });
+  return (await handle.jsonValue()) as number;
+}
+
+/** Types a post into the composer and clicks Share from inside the page; returns Date.now() right before the click. */
+async function shareThroughComposer(page: Page, text: string): Promise<number> {
+  await page.getByLabel('Share an update with your family').fill(text);
+  return page.getByRole('button', { name: 'Share', exact: true }).evaluate(async (button: HTMLButtonElement) => {
+    while (button.disabled) await new Promise((resolve) => setTimeout(resolve, 5));
+    const clickedAt = Date.now();
+    button.click();
+    return clickedAt;
+  });
+}
+
+/** Waits until the service worker controls the page, so a reload can come from it with no network. */
+async function waitForOfflineReady(page: Page): Promise<void> {
+  await page.waitForFunction(
+    async () => {
+      await navigator.serviceWorker.ready;
+      return navigator.serviceWorker.controller !== null;
+    },
+    undefined,
+    { timeout: waitTimeoutMs },
+  );
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// The three measurements
+
+async function measurePullIntoEmptyDevice(browser: Browser, baseURL: string, person: Person): Promise<void> {
+  const allRows: number[] = [];
+  const firstPost: number[] = [];
+  const pullRequests: number[] = [];
+  for (let round = 0; round < pullRounds; round += 1) {
+    const context = await newWatchedContext(browser, baseURL);
+    try {
+      await signIn(context, person);
+      const page = await context.newPage();
+      await page.goto('/', { waitUntil: 'commit' });
+      allRows.push(await devicePostsReachedMs(page, familyPosts));
+      firstPost.push(await firstArticleMs(page));
+      pullRequests.push(await pullRequestsMs(page));
+    } finally {
+      await context.close();
+    }
+  }
+  console.log(`pull into an empty device, family of ${familyPosts} posts, from navigation start:`);
+  console.log(
+    `  all ${familyPosts} posts in IndexedDB: median ${median(allRows).toFixed(0)} ms (rounds: ${milliseconds(allRows)})`,
+  );
+  console.log(
+    `    of which pull requests in flight (server and loopback): median ${median(pullRequests).toFixed(0)} ms ` +
+      `(rounds: ${milliseconds(pullRequests)})`,
+  );
+  console.log(`  first post on screen: median ${median(firstPost).toFixed(0)} ms (rounds: ${milliseconds(firstPost)})`);
+}
+
+async function measurePokeToScreen(sender: Page, receiver: Page): Promise<void> {
+  const latencies: number[] = [];
+  for (let round = 0; round < pokeRounds; round += 1) {
+    const text = `Poke round ${round + 1} ${randomUUID()}`;
+    await watchForText(receiver, text);
+    const clickedAt = await shareThroughComposer(sender, text);
+    latencies.push((await textSeenAt(receiver)) - clickedAt);
+  }
+  console.log(
+    `poke to screen, A shares and B sees it, ${pokeRounds} rounds: p50 ${percentile(latencies, 50).toFixed(0)} ms, ` +
+      `p95 ${percentile(latencies, 95).toFixed(0)} ms, max ${Math.max(...latencies).toFixed(0)} ms`,
+  );
+  console.log(`  rounds: ${milliseconds(latencies)}`);
+}
+
+/** Reloads the page with the network off, `offlineRounds` times; milliseconds from navigation start to first post. */
+async function offlineStarts(page: Page, cpuRate: number): Promise<number[]> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpuRate });
+  const times: number[] = [];
+  try {
+    for (let round = 0; round < offlineRounds; round += 1) {
+      await page.reload({ waitUntil: 'commit' });
+      times.push(await firstArticleMs(page));
+    }
+  } finally {
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+    await cdp.detach();
+  }
+  return times;
+}
+
+async function measureOfflineStart(page: Page): Promise<void> {
+  await waitForOfflineReady(page);
+  const context = page.context();
+  await context.setOffline(true);
+  try {
+    const unthrottled = await offlineStarts(page, 1);
+    const throttled = await offlineStarts(page, cpuSlowdown);
+    const verdict = median(throttled) <= offlineStartBudgetMs ? 'within' : 'OVER';
+    console.log(
+      `offline start to first post, CPU ${cpuSlowdown}× slower: median ${median(throttled).toFixed(0)} ms, ` +
+        `${verdict} the ${offlineStartBudgetMs} ms budget (rounds: ${milliseconds(throttled)})`,
+    );
+    console.log(
+      `  same without CPU slowdown, for reference: median ${median(unthrottled).toFixed(0)} ms ` +
+        `(rounds: ${milliseconds(unthrottled)})`,
+    );
+  } finally {
+    await context.setOffline(false);
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+
+const hearth = await startHearth();
+let api: APIRequestContext | undefined;
+let browser: Browser | undefined;
+try {
+  api = await request.newContext({ baseURL: hearth.url });
+  const memberA = newPerson('bench_a');
+  const memberB = newPerson('bench_b');
+  const familyName = `Bench family ${randomUUID().slice(0, 8)}`;
+  await signUp(api, memberA);
+  const familyId = await createFamily(api, familyName);
+  await pushPosts(api, familyId, familyPosts);
+
+  browser = await chromium.launch(chromiumLaunchOptions);
+  await measurePullIntoEmptyDevice(browser, hearth.url, memberA);
+
+  const contextA = await newWatchedContext(browser, hearth.url);
+  const contextB = await newWatchedContext(browser, hearth.url);
+  try {
+    await signIn(contextA, memberA);
+    const pageA = await contextA.newPage();
+    await openSettledFeed(pageA, familyName, familyPosts);
+
+    await signUp(contextB.request, memberB);
+    await addFamilyMember(hearth.databaseUrl, familyId, memberB.email);
+    const pageB = await contextB.newPage();
+    await openSettledFeed(pageB, familyName, familyPosts);
+
+    await measurePokeToScreen(pageA, pageB);
+    await measureOfflineStart(pageA);
+  } finally {
+    await contextA.close();
+    await contextB.close();
+  }
+} finally {
+  await browser?.close();
+  await api?.dispose();
+  await hearth.stop();
+}

@@ -1,0 +1,61 @@
+/**
+ * Lighthouse, mobile profile (its default: a mid-range phone, slow 4G, 4x CPU slowdown), on three public pages of
+ * the production build served by the real server: the performance and accessibility scores and the Largest
+ * Contentful Paint. Goal (issue 5): >= 95 each, LCP <= 1.5 s. Runs in the system Chromium, a fresh profile per page.
+ */
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { chromiumLaunchOptions } from '../e2e/support/chromium.ts';
+import { startHearth } from '../e2e/support/hearth-server.ts';
+
+const pages = ['/', '/family-calendar', '/contact'];
+const rounds = 3;
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
+}
+
+type Run = { performance: number; accessibility: number; lcpMs: number };
+
+async function audit(url: string): Promise<Run> {
+  const chrome = await chromeLauncher.launch({
+    chromePath: chromiumLaunchOptions.executablePath,
+    chromeFlags: ['--headless=new', ...chromiumLaunchOptions.args],
+  });
+  try {
+    const result = await lighthouse(url, {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance', 'accessibility'],
+    });
+    if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
+    const { categories, audits } = result.lhr;
+    return {
+      performance: Math.round((categories.performance?.score ?? 0) * 100),
+      accessibility: Math.round((categories.accessibility?.score ?? 0) * 100),
+      lcpMs: Math.round(audits['largest-contentful-paint']?.numericValue ?? Number.NaN),
+    };
+  } finally {
+    chrome.kill();
+  }
+}
+
+const hearth = await startHearth();
+try {
+  for (const path of pages) {
+    const runs: Run[] = [];
+    for (let round = 0; round < rounds; round += 1) runs.push(await audit(`${hearth.url}${path}`));
+    const performance = median(runs.map((run) => run.performance));
+    const accessibility = median(runs.map((run) => run.accessibility));
+    const lcp = median(runs.map((run) => run.lcpMs));
+    const verdict = performance >= 95 && accessibility >= 95 && lcp <= 1500 ? 'meets the goal' : 'BELOW the goal';
+    console.log(
+      `${path}: performance ${performance}, accessibility ${accessibility}, LCP ${lcp} ms (median of ${rounds}; ` +
+        `rounds ${runs.map((run) => `${run.performance}/${run.accessibility}/${run.lcpMs}`).join(', ')}): ${verdict}`,
+    );
+  }
+} finally {
+  await hearth.stop();
+}

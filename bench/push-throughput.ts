@@ -1,0 +1,151 @@
+/**
+ * Sync throughput: how many queued `post.create` mutations a push applies per second (500 of them, in batches of
+ * 100 as a device sends them, over HTTP on loopback), and how long the server takes to answer a device pulling a
+ * family of 2,000 posts from zero (every page, without the network). A fresh database each run: on the PostgreSQL
+ * named by DATABASE_URL when set, else the embedded PGlite.
+ */
+import { randomUUID } from 'node:crypto';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import {
+  pushBatchMax,
+  syncProtocolVersion,
+  type FamilyCursor,
+  type PullResponse,
+  type PushedMutation,
+} from '../schema/index.ts';
+import { buildApp } from '../sync-server/app.ts';
+import { loadConfig } from '../sync-server/config.ts';
+import { connect } from '../sync-server/database.ts';
+import { runMigrations } from '../sync-server/migrate.ts';
+import { createLocalNotifier, createPostgresNotifier } from '../sync-server/sync-notifier.ts';
+import { pullChanges } from '../sync-server/sync-pull.ts';
+import { createTestDatabase } from '../sync-server/testing/test-database.ts';
+
+const rounds = 3;
+const mutationsPerRound = 500;
+const familyPosts = 2000;
+const pullRuns = 5;
+
+const database = await createTestDatabase();
+const sql = connect(database.url, database.poolMax);
+await runMigrations(sql);
+const notifier = process.env.DATABASE_URL ? await createPostgresNotifier(sql) : createLocalNotifier();
+const config = loadConfig({
+  LOG_LEVEL: 'silent',
+  DATA_DIR: join(tmpdir(), `hearth-bench-${randomUUID()}`),
+  STATIC_DIR: join(tmpdir(), `hearth-bench-no-build-${randomUUID()}`),
+});
+const app = await buildApp({ config, sql, notifier });
+const url = await app.listen({ port: 0, host: '127.0.0.1' });
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? 0;
+}
+
+async function post(path: string, cookie: string | undefined, body: unknown): Promise<Response> {
+  return fetch(`${url}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(cookie ? { cookie } : {}) },
+    body: JSON.stringify(body),
+  });
+}
+
+async function signUp(): Promise<{ userId: string; cookie: string }> {
+  const name = `bench${randomUUID().slice(0, 8)}`;
+  const password = 'bench-password-1';
+  const response = await post('/api/auth/signup', undefined, {
+    username: name,
+    email: `${name}@example.test`,
+    password,
+    confirmPassword: password,
+  });
+  if (response.status !== 201) throw new Error(`Signup failed: ${response.status}`);
+  const cookie = (response.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+  const { user } = (await response.json()) as { user: { id: string } };
+  return { userId: user.id, cookie };
+}
+
+/** A device of one person: pushes its queue in batches as the app does, checking every mutation applied. */
+function device(cookie: string) {
+  const deviceId = randomUUID();
+  let seq = 0;
+  return {
+    deviceId,
+    async push(mutations: Omit<PushedMutation, 'seq'>[]): Promise<void> {
+      for (let start = 0; start < mutations.length; start += pushBatchMax) {
+        const batch = mutations.slice(start, start + pushBatchMax).map((mutation) => ({ ...mutation, seq: ++seq }));
+        const response = await post('/api/sync/push', cookie, {
+          protocolVersion: syncProtocolVersion,
+          deviceId,
+          mutations: batch,
+        });
+        const answer = (await response.json()) as { results: { status: string }[] };
+        if (response.status !== 200 || answer.results.some((result) => result.status !== 'applied')) {
+          throw new Error(`Push failed: ${response.status} ${JSON.stringify(answer).slice(0, 300)}`);
+        }
+      }
+    },
+  };
+}
+
+function postCreates(familyId: string, count: number) {
+  return Array.from({ length: count }, (_, index) => ({
+    name: 'post.create' as const,
+    args: { postId: randomUUID(), familyId, content: `Post number ${index + 1} with a few words in it` },
+  }));
+}
+
+try {
+  const { userId, cookie } = await signUp();
+  const phone = device(cookie);
+  const familyId = randomUUID();
+  await phone.push([{ name: 'family.create', args: { familyId, memberId: randomUUID(), name: 'Bench family' } }]);
+
+  const rates: number[] = [];
+  for (let round = 0; round < rounds; round += 1) {
+    const mutations = postCreates(familyId, mutationsPerRound);
+    const started = performance.now();
+    await phone.push(mutations);
+    rates.push(mutationsPerRound / ((performance.now() - started) / 1000));
+  }
+  console.log(
+    `push, ${mutationsPerRound} post.create in batches of ${pushBatchMax}: median ${median(rates).toFixed(0)} mutations/s ` +
+      `(rounds: ${rates.map((rate) => rate.toFixed(0)).join(', ')})`,
+  );
+
+  await phone.push(postCreates(familyId, familyPosts - rounds * mutationsPerRound));
+  const times: number[] = [];
+  let pages = 0;
+  let changes = 0;
+  for (let run = 0; run < pullRuns; run += 1) {
+    const deviceId = randomUUID();
+    await sql`insert into sync_devices (id, user_id) values (${deviceId}, ${userId})`;
+    const started = performance.now();
+    // The bench family is the user's only one: its cursor is the whole of the device's state.
+    let cursors: FamilyCursor[] = [];
+    let answer: PullResponse;
+    pages = 0;
+    changes = 0;
+    do {
+      answer = await pullChanges(sql, { userId, deviceId, cursors });
+      cursors = answer.families.flatMap((family) => (family.status === 'changes' ? [family.cursor] : []));
+      pages += 1;
+      changes += answer.families.reduce(
+        (sum, family) => sum + (family.status === 'changes' ? family.changes.length : 0),
+        0,
+      );
+    } while (answer.more);
+    times.push(performance.now() - started);
+  }
+  console.log(
+    `pull from zero, family of ${familyPosts} posts (${changes} changes, ${pages} pages): ` +
+      `median ${median(times).toFixed(1)} ms server-side (runs: ${times.map((time) => time.toFixed(1)).join(', ')})`,
+  );
+} finally {
+  await app.close();
+  await notifier.close();
+  await sql.end({ timeout: 5 });
+  await database.close();
+}

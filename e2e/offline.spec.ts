@@ -1,0 +1,210 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium, type BrowserContext, type Page } from '@playwright/test';
+import { chromiumLaunchOptions } from './support/chromium.ts';
+import { addFamilyMember, countPosts, familyExists, withDatabase } from './support/database.ts';
+import { expect, newPerson, signUp, test, type Person } from './support/test.ts';
+
+/** Waits until the service worker controls the page, so the next load can come from it with no network. */
+async function waitForOfflineReady(page: Page) {
+  await page.waitForFunction(async () => {
+    await navigator.serviceWorker.ready;
+    return navigator.serviceWorker.controller !== null;
+  });
+}
+
+async function createFamily(page: Page, name: string) {
+  await page.getByLabel('Family name').fill(name);
+  await page.getByRole('button', { name: 'Create Family Group' }).click();
+  await expect(page.getByRole('heading', { name, level: 2 })).toBeVisible();
+}
+
+async function share(page: Page, text: string) {
+  await page.getByLabel('Share an update with your family').fill(text);
+  await page.getByRole('button', { name: 'Share' }).click();
+}
+
+function post(page: Page, text: string) {
+  return page.getByRole('article').filter({ hasText: text });
+}
+
+/** Two members of one family, each in a browser of their own. */
+async function twoMembers(browser: import('@playwright/test').Browser, label: string) {
+  const familyName = `The Smiths ${label} ${Date.now().toString(36)}`;
+  const grandma = newPerson('grandma');
+  const son = newPerson('son');
+  const grandmaContext = await browser.newContext();
+  const sonContext = await browser.newContext();
+  const grandmaPage = await grandmaContext.newPage();
+  const sonPage = await sonContext.newPage();
+
+  await signUp(grandmaPage, grandma);
+  await createFamily(grandmaPage, familyName);
+  await expect.poll(() => familyExists(familyName), { timeout: 10_000 }).toBe(true);
+
+  await signUp(sonPage, son);
+  const sonMemberId = await addFamilyMember(familyName, son.email, 'son');
+  await sonPage.reload();
+  await expect(sonPage.getByRole('heading', { name: familyName, level: 2 })).toBeVisible({ timeout: 10_000 });
+
+  return { familyName, grandma, son, grandmaContext, sonContext, grandmaPage, sonPage, sonMemberId };
+}
+
+/** How many rows a table of the signed-in person's device database holds, read straight from IndexedDB. */
+function deviceRowCount(page: Page, table: string): Promise<number> {
+  return page.evaluate(async (storeName) => {
+    const user = JSON.parse(localStorage.getItem('hearth-signed-in-user') ?? 'null') as { id: string } | null;
+    if (!user) throw new Error('Nobody is signed in on this page');
+    const database = await new Promise<IDBDatabase>((resolve, reject) => {
+      const request = indexedDB.open(`hearth-${user.id}`);
+      request.onsuccess = () => resolve(request.result);
+      request.onerror = () => reject(request.error);
+    });
+    try {
+      return await new Promise<number>((resolve, reject) => {
+        const request = database.transaction(storeName).objectStore(storeName).count();
+        request.onsuccess = () => resolve(request.result);
+        request.onerror = () => reject(request.error);
+      });
+    } finally {
+      database.close();
+    }
+  }, table);
+}
+
+async function close(...contexts: BrowserContext[]) {
+  await Promise.all(contexts.map((context) => context.close()));
+}
+
+test('a post written offline survives a reload and a closed page, then arrives exactly once', async ({ browser }) => {
+  const { grandmaContext, sonContext, grandmaPage, sonPage, familyName } = await twoMembers(browser, 'offline');
+  await share(grandmaPage, 'Sunday lunch at ours!');
+  await expect(sonPage.getByText('Sunday lunch at ours!')).toBeVisible({ timeout: 5_000 });
+
+  await waitForOfflineReady(grandmaPage);
+  await grandmaContext.setOffline(true);
+  await grandmaPage.reload();
+  await expect(grandmaPage.getByRole('heading', { name: familyName, level: 2 })).toBeVisible();
+  await expect(grandmaPage.getByText('Sunday lunch at ours!')).toBeVisible();
+  await expect(grandmaPage.getByText('Offline', { exact: true })).toBeVisible();
+
+  const text = `Written on the plane ${Date.now()}`;
+  await share(grandmaPage, text);
+  await expect(post(grandmaPage, text).getByText('Waiting to send')).toBeVisible();
+
+  await grandmaPage.close();
+  const reopened = await grandmaContext.newPage();
+  await reopened.goto('/');
+  await expect(post(reopened, text).getByText('Waiting to send')).toBeVisible();
+  expect(await countPosts(text)).toBe(0);
+
+  await grandmaContext.setOffline(false);
+  await reopened.evaluate(() => window.dispatchEvent(new Event('online')));
+  await expect(sonPage.getByText(text)).toBeVisible({ timeout: 10_000 });
+  await expect(post(reopened, text).getByText('Waiting to send')).toBeHidden();
+  await expect(reopened.getByText('All sent')).toBeVisible();
+  expect(await countPosts(text)).toBe(1);
+
+  await close(grandmaContext, sonContext);
+});
+
+test('a member removed from the family loses its data at the next sync', async ({ browser }) => {
+  const { grandmaContext, sonContext, grandmaPage, sonPage, familyName, sonMemberId } = await twoMembers(
+    browser,
+    'removal',
+  );
+  await share(grandmaPage, 'Only for family');
+  await expect(sonPage.getByText('Only for family')).toBeVisible({ timeout: 5_000 });
+
+  const familyId = await withDatabase(async (sql) => {
+    const [family] = await sql<{ id: string }[]>`select id from families where name = ${familyName}`;
+    return family?.id;
+  });
+  const removal = await grandmaPage.request.delete(`/api/families/${familyId}/members/${sonMemberId}`);
+  expect(removal.status()).toBe(204);
+
+  await expect(sonPage.getByText('Only for family')).toBeHidden({ timeout: 5_000 });
+  await expect(sonPage.getByRole('button', { name: 'Create Family Group' })).toBeVisible();
+  expect(await deviceRowCount(sonPage, 'posts')).toBe(0);
+  expect(await deviceRowCount(sonPage, 'families')).toBe(0);
+
+  await close(grandmaContext, sonContext);
+});
+
+test('a write the server refuses comes back with its reason, and nothing is lost silently', async ({ browser }) => {
+  const { grandmaContext, sonContext, grandmaPage, sonPage, familyName, sonMemberId } = await twoMembers(
+    browser,
+    'refusal',
+  );
+  await sonContext.setOffline(true);
+  await sonPage.evaluate(() => window.dispatchEvent(new Event('offline')));
+  const text = `Can I still post? ${Date.now()}`;
+  await share(sonPage, text);
+  await expect(post(sonPage, text).getByText('Waiting to send')).toBeVisible();
+
+  const familyId = await withDatabase(async (sql) => {
+    const [family] = await sql<{ id: string }[]>`select id from families where name = ${familyName}`;
+    return family?.id;
+  });
+  expect((await grandmaPage.request.delete(`/api/families/${familyId}/members/${sonMemberId}`)).status()).toBe(204);
+
+  await sonContext.setOffline(false);
+  await sonPage.evaluate(() => window.dispatchEvent(new Event('online')));
+  const notSent = sonPage.getByRole('region', { name: 'Not sent' });
+  await expect(notSent.getByText(`Your post “${text}”`)).toBeVisible({ timeout: 10_000 });
+  await expect(notSent.getByText("Not sent: You're not a member of this family")).toBeVisible();
+  await expect(sonPage.getByText('1 not sent')).toBeVisible();
+  expect(await countPosts(text)).toBe(0);
+
+  await notSent.getByRole('button', { name: 'Discard' }).click();
+  await expect(notSent).toBeHidden();
+  await expect(sonPage.getByText('All sent')).toBeVisible();
+
+  await close(grandmaContext, sonContext);
+});
+
+test('signing out leaves no Hearth database and no data cache on the device', async ({ page }) => {
+  const person: Person = newPerson('tablet');
+  await signUp(page, person);
+  await createFamily(page, `Tablet family ${Date.now().toString(36)}`);
+  const text = `Shared tablet post ${Date.now()}`;
+  await share(page, text);
+  // With writes still waiting, Sign Out rightly asks first; this journey is about what is left afterwards.
+  await expect.poll(() => countPosts(text), { timeout: 10_000 }).toBe(1);
+  await expect(page.getByText('All sent')).toBeVisible({ timeout: 10_000 });
+  await waitForOfflineReady(page);
+  const before = await page.evaluate(async () => (await indexedDB.databases()).map((database) => database.name));
+  expect(before.some((name) => name?.startsWith('hearth-'))).toBe(true);
+
+  await page.goto('/settings');
+  await page.getByRole('button', { name: 'Sign Out' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('link', { name: 'Log In' }).first()).toBeVisible();
+
+  const databases = await page.evaluate(async () => (await indexedDB.databases()).map((database) => database.name));
+  expect(databases.filter((name) => name?.startsWith('hearth-'))).toEqual([]);
+  const cacheNames = await page.evaluate(() => caches.keys());
+  expect(cacheNames.filter((name) => !name.startsWith('workbox-precache'))).toEqual([]);
+  expect(await page.evaluate(() => localStorage.getItem('hearth-signed-in-user'))).toBeNull();
+});
+
+test('Chrome finds nothing stopping Hearth from being installed', async ({ baseURL }) => {
+  // Chrome never offers installation in an incognito-like context, which is what Playwright's contexts are: use a
+  // real profile, as a person's browser has.
+  const profile = mkdtempSync(join(tmpdir(), 'hearth-install-'));
+  const context = await chromium.launchPersistentContext(profile, { ...chromiumLaunchOptions, baseURL });
+  try {
+    const page = await context.newPage();
+    await page.goto('/');
+    await waitForOfflineReady(page);
+    const session = await context.newCDPSession(page);
+    const { installabilityErrors } = (await session.send('Page.getInstallabilityErrors')) as {
+      installabilityErrors: { errorId: string }[];
+    };
+    expect(installabilityErrors).toEqual([]);
+  } finally {
+    await context.close();
+    rmSync(profile, { recursive: true, force: true });
+  }
+});

@@ -1,0 +1,49 @@
+import postgres from 'postgres';
+
+/**
+ * Reads and writes the journey server's own database: to check what it really holds, and to set up what no
+ * screen can do yet. Each call opens and closes its own connection, so journeys stay independent.
+ */
+export async function withDatabase<T>(work: (sql: postgres.Sql) => Promise<T>): Promise<T> {
+  const url = process.env.HEARTH_E2E_DATABASE_URL;
+  if (!url) throw new Error('HEARTH_E2E_DATABASE_URL is not set: the global setup did not start Hearth');
+  const sql = postgres(url, { max: 1, onnotice: () => {} });
+  try {
+    return await work(sql);
+  } finally {
+    await sql.end({ timeout: 5 });
+  }
+}
+
+/**
+ * Puts a person into a family the way joining does (a new member row under a bumped family version), for journeys
+ * that need two members before invitations exist. Returns the new member's id.
+ */
+export function addFamilyMember(familyName: string, email: string, relationshipType: string): Promise<string> {
+  return withDatabase(async (sql) => {
+    const [member] = await sql<{ id: string }[]>`
+      with family as (
+        update families set version = version + 1 where name = ${familyName} returning id, version
+      )
+      insert into family_members (family_id, user_id, role, relationship_type, version)
+      select family.id, users.id, 'member', ${relationshipType}, family.version
+      from family, users where users.email = ${email}
+      returning id`;
+    if (!member) throw new Error(`No family named ${familyName} or no user ${email}`);
+    return member.id;
+  });
+}
+
+export function countPosts(content: string): Promise<number> {
+  return withDatabase(async (sql) => {
+    const [row] = await sql<{ count: number }[]>`select count(*)::int as count from posts where content = ${content}`;
+    return row?.count ?? 0;
+  });
+}
+
+export function familyExists(familyName: string): Promise<boolean> {
+  return withDatabase(async (sql) => {
+    const rows = await sql`select 1 from families where name = ${familyName}`;
+    return rows.length > 0;
+  });
+}
