@@ -25,7 +25,12 @@ export function optionalText(max: number) {
     .transform((value) => (value ? value : null));
 }
 
-export const id = z.uuid({ error: messages.invalidId });
+/**
+ * Lower case only: devices make ids with `crypto.randomUUID()` and PostgreSQL answers uuids in lower case, while
+ * several places compare ids as text (a replay's "is this my row", tombstone ids, a poke's family against the
+ * stream's). An upper-case spelling of a valid id would pass those checks differently, so it is refused at the door.
+ */
+export const id = z.uuid({ error: messages.invalidId }).lowercase({ error: messages.invalidId });
 
 export const email = z
   .string({ error: messages.emailRequired })

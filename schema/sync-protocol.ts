@@ -12,6 +12,9 @@ export const syncProtocolVersion = 1;
 /** Most mutations one push carries; the device sends the rest in the next push. */
 export const pushBatchMax = 100;
 
+/** Longest mutation name a push may carry. A name the server does not know is refused for that mutation alone. */
+export const mutationNameMax = 100;
+
 /** Most row changes one pull answers across all families; the device asks again while `more` is true. */
 export const pullPageMax = 1000;
 
@@ -24,6 +27,13 @@ export function reactionKey(reaction: { postId: string; userId: string; reaction
   return `${reaction.postId}:${reaction.userId}:${reaction.reactionType}`;
 }
 
+/**
+ * Where the device opens the live channel. It names the protocol the device speaks, so a server that moved on
+ * answers 426 instead of pokes the device would misread.
+ */
+export const liveChannelPath = `/api/sync/live?protocolVersion=${syncProtocolVersion}`;
+
+/** How often the live channel sends `event: heartbeat`; a device hearing nothing for longer may reconnect. */
 export const liveHeartbeatMs = 25_000;
 /** How often a device pulls when no poke arrived (the live channel may be down without anyone noticing). */
 export const fallbackPullMs = 30_000;

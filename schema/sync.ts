@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { id, timestamp } from './fields.ts';
 import { familyRoleSchema, publicUserSchema, reactionTypeSchema, relationshipTypeSchema } from './entities.ts';
 import { commentContent, familyName, postContent } from './requests.ts';
-import { pushBatchMax, syncedTables } from './sync-protocol.ts';
+import { mutationNameMax, pushBatchMax, syncedTables } from './sync-protocol.ts';
 
 export * from './sync-protocol.ts';
 
@@ -12,7 +12,6 @@ export * from './sync-protocol.ts';
  * answers what changed in each of the user's families since the device's cursor; `GET /api/sync/live` pokes open
  * devices when a family moves on.
  */
-
 
 // ---------------------------------------------------------------------------------------------------------------
 // Mutations: one shared argument schema per named write. Ids of new rows are made on the device (UUIDs), so a
@@ -40,15 +39,19 @@ export type MutationName = keyof typeof mutationArgsSchemas;
 export const mutationNames = Object.keys(mutationArgsSchemas) as MutationName[];
 export type MutationArgs<N extends MutationName> = z.output<(typeof mutationArgsSchemas)[N]>;
 
+/** Checked per mutation at replay time, so a name one side does not know is refused alone (see below). */
 export const mutationNameSchema = z.enum(mutationNames as [MutationName, ...MutationName[]], {
-  error: 'Unknown mutation',
+  error: "Hearth's server does not know this kind of change",
 });
 
-/** One queued write as it travels. `args` is checked against its mutation's schema per mutation, at replay time. */
+/**
+ * One queued write as it travels. `name` and `args` are checked per mutation, at replay time: a device newer than
+ * the server (or the other way round) must not have its whole queue refused for one write the server does not know.
+ */
 export const pushedMutationSchema = z.strictObject({
   /** Per-device counter, 1, 2, 3…: the server applies seq n only after n − 1. */
   seq: z.number().int().positive(),
-  name: mutationNameSchema,
+  name: z.string().min(1).max(mutationNameMax),
   args: z.unknown(),
 });
 export type PushedMutation = z.infer<typeof pushedMutationSchema>;
@@ -143,7 +146,6 @@ export const syncedReactionSchema = z.object({
 });
 export type SyncedReaction = z.infer<typeof syncedReactionSchema>;
 
-
 export const rowChangeSchema = z.discriminatedUnion('table', [
   z.object({ table: z.literal('families'), op: z.literal('put'), row: syncedFamilySchema }),
   z.object({ table: z.literal('members'), op: z.literal('put'), row: syncedMemberSchema }),
@@ -185,7 +187,19 @@ export const familyPullSchema = z.discriminatedUnion('status', [
    * Changes with a version above the cursor, in (version, table, id) order. The device applies them and stores
    * `cursor` in the same transaction; `cursor.resume` non-null means this family has more to fetch.
    */
-  z.object({ status: z.literal('changes'), familyId: id, changes: z.array(changeSchema), cursor: familyCursorSchema }),
+  z.object({
+    status: z.literal('changes'),
+    familyId: id,
+    /**
+     * Present on the first page of a family the server sends again from version 0 to a device that claimed progress
+     * in it (a cursor ahead of the server after a restore, a resume token it cannot use): the device's copy may hold
+     * rows deleted since, which no tombstone will name, so it deletes every local row of the family before applying
+     * this page. Its pending writes are applied on top again, as after any page.
+     */
+    reset: z.literal(true).optional(),
+    changes: z.array(changeSchema),
+    cursor: familyCursorSchema,
+  }),
   /** The user no longer belongs to this family (or it is gone): the device deletes every local row of it. */
   z.object({ status: z.literal('drop'), familyId: id }),
 ]);
@@ -203,11 +217,17 @@ export const pullResponseSchema = z.object({
 export type PullResponse = z.infer<typeof pullResponseSchema>;
 
 // ---------------------------------------------------------------------------------------------------------------
-// Live channel: `GET /api/sync/live` is a text/event-stream of `event: poke` with this data, plus comment
-// heartbeats. A poke only says "pull": the device asks for the changes itself.
+// Live channel: `GET /api/sync/live` (`liveChannelPath`) is a text/event-stream that starts with `event: ready`, then
+// sends `event: poke` with the data below whenever one of the user's families moves on, and `event: heartbeat`
+// with data `{}` every `liveHeartbeatMs`, so a device that hears nothing for a while knows the connection is dead.
+// A poke only says "pull": the device asks for the changes itself. The server ends the stream when the session is
+// no longer valid, and whenever it may have missed changes (the device reconnects and pulls).
 
 export const pokeSchema = z.object({ familyId: id, version: z.number().int().nonnegative() });
 export type Poke = z.infer<typeof pokeSchema>;
+
+/** `protocolVersion` is optional until every device sends it; an older one is answered 426 like a push. */
+export const liveQuerySchema = z.object({ protocolVersion: z.coerce.number().int().optional() });
 
 /** 426 answer to a device speaking an older protocol. */
 export const updateRequiredSchema = z.object({ error: z.string(), code: z.literal('update_required') });

@@ -80,7 +80,7 @@ export async function buildApp({
   await app.register(settingsRoutes, { settings });
   await app.register(publicFormRoutes, { config, forms, now });
   await app.register(syncRoutes, { sql, notifier });
-  await app.register(liveRoutes, { sql, notifier, heartbeatMs });
+  await app.register(liveRoutes, { sql, sessions, notifier, heartbeatMs });
   await app.register(familyRoutes, { runMutation });
   await app.register(postRoutes, { runMutation });
   await app.register(staticFilesPlugin, { staticDir: config.staticDir, pages });

@@ -22,6 +22,7 @@ export const serverMessages = {
   deviceOfAnotherAccount: 'This device is registered to another account. Sign out and in again to keep syncing.',
   shuttingDown: 'The server is restarting. Please try again in a moment.',
   syncUnavailable: "Hearth couldn't save your changes just now. They are kept on your device and will be sent again.",
+  unavailable: "Hearth can't reach its data just now. Please try again in a moment.",
 } as const;
 
 /** An answer a handler or hook decides on; the error handler sends `body` with `statusCode` as it is. */

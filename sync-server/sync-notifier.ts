@@ -15,19 +15,63 @@ export type SyncNotifier = {
   publish(change: FamilyChange): Promise<void>;
   /** Answers the function that unsubscribes. */
   subscribe(listener: (change: FamilyChange) => void): () => void;
+  /**
+   * Calls `listener` whenever changes may have been published without reaching this instance's subscribers (the
+   * connection that listens dropped and is back). Answers the function that unsubscribes.
+   */
+  onChangesMissed(listener: () => void): () => void;
   close(): Promise<void>;
 };
 
 const channel = 'hearth_sync';
 
+/** PostgreSQL refuses a notification payload of 8000 bytes or more. */
+const notifyPayloadMaxBytes = 7999;
+
 /**
- * Publishes committed changes without making the writer wait or fail: a lost poke only delays other devices until
- * their next pull (they pull every `fallbackPullMs` anyway), while the write itself is already safe.
+ * One change per family, at the highest version, with everyone whose membership changed in any of them: a batch of
+ * a hundred writes to one family is one poke for each device, not a hundred pulls.
+ */
+export function coalesceChanges(changes: FamilyChange[]): FamilyChange[] {
+  const byFamily = new Map<string, FamilyChange>();
+  for (const change of changes) {
+    const earlier = byFamily.get(change.familyId);
+    byFamily.set(
+      change.familyId,
+      earlier
+        ? {
+            familyId: change.familyId,
+            version: Math.max(earlier.version, change.version),
+            membershipChanged: [...new Set([...earlier.membershipChanged, ...change.membershipChanged])],
+          }
+        : change,
+    );
+  }
+  return [...byFamily.values()];
+}
+
+/**
+ * Publishes committed changes, coalesced, without making the writer wait or fail: a lost poke only delays other
+ * devices until their next pull (they pull every `fallbackPullMs` anyway), while the write itself is already safe.
  */
 export function publishChanges(notifier: SyncNotifier, changes: FamilyChange[], log: FastifyBaseLogger): void {
-  for (const change of changes) {
+  for (const change of coalesceChanges(changes)) {
     notifier.publish(change).catch((error: unknown) => log.warn({ err: error, change }, 'could not publish a change'));
   }
+}
+
+/**
+ * The notification payloads of one change, each under PostgreSQL's limit: a change naming many users (a family
+ * emptied in one batch) is split into several with the same family and version, the users shared out between them.
+ */
+export function notificationPayloads(change: FamilyChange): string[] {
+  const payload = JSON.stringify(change);
+  if (Buffer.byteLength(payload) <= notifyPayloadMaxBytes || change.membershipChanged.length <= 1) return [payload];
+  const half = Math.ceil(change.membershipChanged.length / 2);
+  return [
+    ...notificationPayloads({ ...change, membershipChanged: change.membershipChanged.slice(0, half) }),
+    ...notificationPayloads({ ...change, membershipChanged: change.membershipChanged.slice(half) }),
+  ];
 }
 
 const familyChangeSchema = z.object({
@@ -46,15 +90,15 @@ function parseChange(payload: string): FamilyChange | null {
   }
 }
 
-function createListeners() {
-  const listeners = new Set<(change: FamilyChange) => void>();
+function createListeners<Event>() {
+  const listeners = new Set<(event: Event) => void>();
   return {
-    add(listener: (change: FamilyChange) => void): () => void {
+    add(listener: (event: Event) => void): () => void {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
-    emit(change: FamilyChange): void {
-      for (const listener of listeners) listener(change);
+    emit(event: Event): void {
+      for (const listener of listeners) listener(event);
     },
     clear(): void {
       listeners.clear();
@@ -65,21 +109,35 @@ function createListeners() {
 /**
  * Between server instances through PostgreSQL: every instance LISTENs on one channel (postgres.js keeps a dedicated
  * connection for it and reconnects it), and a publish is a `pg_notify` that every listener, this one included,
- * receives after the commit. Resolves once the LISTEN is in place, so no change published afterwards is missed.
+ * receives after the commit. Resolves once the LISTEN is in place, so no change published afterwards is missed
+ * unless that connection drops, which `onChangesMissed` reports once it is listening again.
  */
 export async function createPostgresNotifier(sql: Sql): Promise<SyncNotifier> {
-  const listeners = createListeners();
-  const subscription = await sql.listen(channel, (payload) => {
-    const change = parseChange(payload);
-    if (change) listeners.emit(change);
-  });
+  const changes = createListeners<FamilyChange>();
+  const missed = createListeners<void>();
+  let listening = false;
+  const subscription = await sql.listen(
+    channel,
+    (payload) => {
+      const change = parseChange(payload);
+      if (change) changes.emit(change);
+    },
+    // postgres.js calls this on the first LISTEN and again after every reconnect: whatever was published between
+    // the drop and now went nowhere.
+    () => {
+      if (listening) missed.emit();
+      listening = true;
+    },
+  );
   return {
     async publish(change) {
-      await sql.notify(channel, JSON.stringify(change));
+      for (const payload of notificationPayloads(change)) await sql.notify(channel, payload);
     },
-    subscribe: listeners.add,
+    subscribe: changes.add,
+    onChangesMissed: missed.add,
     async close() {
-      listeners.clear();
+      changes.clear();
+      missed.clear();
       await subscription.unlisten();
     },
   };
@@ -87,18 +145,19 @@ export async function createPostgresNotifier(sql: Sql): Promise<SyncNotifier> {
 
 /**
  * Within this process only: for the embedded PGlite, a single backend where a LISTEN connection would hold the one
- * connection there is (and which only ever has one server process in front of it anyway).
+ * connection there is (and which only ever has one server process in front of it anyway). Nothing is ever missed.
  */
 export function createLocalNotifier(): SyncNotifier {
-  const listeners = createListeners();
+  const changes = createListeners<FamilyChange>();
   return {
     async publish(change) {
       // Delivered on a later tick, like a notification from the database: a publisher never runs listeners inline.
-      setImmediate(() => listeners.emit(change));
+      setImmediate(() => changes.emit(change));
     },
-    subscribe: listeners.add,
+    subscribe: changes.add,
+    onChangesMissed: () => () => {},
     async close() {
-      listeners.clear();
+      changes.clear();
     },
   };
 }

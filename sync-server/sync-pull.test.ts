@@ -1,7 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { pullResponseSchema, reactionKey, type Change, type FamilyPull } from '../schema/index.ts';
+import { createFamilyRepository } from './repositories/family-repository.ts';
+import { createPostRepository } from './repositories/post-repository.ts';
 import { pullChanges } from './sync-pull.ts';
+import { lockWaiters, openTransaction } from './testing/held-transaction.ts';
 import { signUp, useTestApp } from './testing/test-app.ts';
 import { addMember, createFamily, TestDevice } from './testing/test-device.ts';
 
@@ -144,6 +147,7 @@ describe('pull', () => {
     const fresh = new TestDevice(context.app, member.account);
     const fromStart = await fresh.pull();
     expect(changesOf(fromStart.families[0]).filter((change) => change.op === 'delete')).toEqual([]);
+    expect(fromStart.families[0]).not.toHaveProperty('reset');
     expect(fresh.ids('posts')).toEqual(member.ids('posts'));
   });
 
@@ -270,6 +274,120 @@ describe('pull', () => {
     await whole.pullAll();
     expect(device.rows).toEqual(whole.rows);
   });
+
+  it('starts a family over for a device ahead of the server, which drops rows no tombstone names', async () => {
+    const { familyId, admin, member, posts } = await busyFamily();
+    await member.pullAll();
+    // The server is restored from a backup taken before posts[1] existed: the row and any trace of it are gone,
+    // and the device's cursor is now ahead of the family.
+    await context.sql`delete from posts where id = ${posts[1]!}`;
+    await admin.send({ name: 'post.delete', args: { postId: posts[2]! } });
+    const cursor = member.cursors.get(familyId)!;
+    member.cursors.set(familyId, { ...cursor, version: (await familyVersion(familyId)) + 100 });
+
+    const answer = await member.pull();
+    expect(answer.families).toEqual([expect.objectContaining({ familyId, reset: true })]);
+    const whole = new TestDevice(context.app, member.account);
+    await whole.pullAll();
+    expect(member.ids('posts')).toEqual([posts[0]!]);
+    expect(member.rows).toEqual(whole.rows);
+    expect(member.cursors.get(familyId)).toEqual({ familyId, version: await familyVersion(familyId), resume: null });
+  });
+
+  it('starts over, and says so, a family being fetched from 0 whose resume token it did not make', async () => {
+    const { familyId, admin, posts } = await busyFamily();
+    const pager = new TestDevice(context.app, admin.account);
+    const pullPage = async () => {
+      const answer = await pullChanges(context.sql, {
+        userId: admin.account.user.id,
+        deviceId: pager.id,
+        cursors: [...pager.cursors.values()],
+        pageMax: 4,
+      });
+      pager.apply(answer);
+      return answer;
+    };
+    await pullPage();
+    expect(pager.ids('posts')).toEqual([posts[0]!]);
+    // Deleted between pages, and the token the device sends back is not one the server made.
+    await admin.send({ name: 'post.delete', args: { postId: posts[0]! } });
+    pager.cursors.set(familyId, { familyId, version: 0, resume: 'mangled' });
+
+    const restarted = await pullPage();
+    expect(restarted.families[0]).toMatchObject({ familyId, reset: true });
+    while ((await pullPage()).more);
+    const whole = new TestDevice(context.app, admin.account);
+    await whole.pullAll();
+    expect(pager.ids('posts')).not.toContain(posts[0]);
+    expect(pager.rows).toEqual(whole.rows);
+  });
+
+  it('fetches a family again from its cursor, no reset, when a later page has a token it did not make', async () => {
+    const { familyId, admin, member, posts } = await busyFamily();
+    await member.pullAll();
+    const cursor = member.cursors.get(familyId)!;
+    await admin.send({ name: 'post.delete', args: { postId: posts[0]! } });
+    member.cursors.set(familyId, { ...cursor, resume: 'mangled' });
+    const answer = await member.pull();
+    expect(answer.families[0]).not.toHaveProperty('reset');
+    expect(changesOf(answer.families[0]).map(describeChange)).toContain(`delete posts ${posts[0]}`);
+    expect(member.ids('posts')).toEqual([posts[1]!, posts[2]!].sort());
+  });
+
+  it('refuses a cursor naming a family in upper case', async () => {
+    const { familyId, member } = await busyFamily();
+    const response = await member.postPull([{ familyId: familyId.toUpperCase(), version: 0, resume: null }]);
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ field: 'cursors.0.familyId' });
+  });
+
+  it.skipIf(!process.env.DATABASE_URL)(
+    'makes a second writer wait for the first, and a pull between them sees neither and skips nothing',
+    async () => {
+      const first = await newDevice();
+      const { familyId } = await createFamily(first, 'Taking turns');
+      const second = await newDevice();
+      await addMember(context.sql, familyId, second.account.user.id);
+      const puller = new TestDevice(context.app, first.account);
+      await puller.pullAll();
+      const cursorBefore = puller.cursors.get(familyId);
+
+      // The first writer has moved the family on and written its post, and has not committed yet.
+      const held = await openTransaction(context.sql);
+      const heldPostId = randomUUID();
+      const heldVersion = await createFamilyRepository(held.tx).bumpVersion(familyId);
+      await createPostRepository(held.tx).create({
+        id: heldPostId,
+        familyId,
+        authorId: first.account.user.id,
+        content: 'Written first, committed first',
+        version: heldVersion!,
+        now: new Date(),
+      });
+      const secondPostId = randomUUID();
+      let secondAnswered = false;
+      const secondWrite = second
+        .send({ name: 'post.create', args: { postId: secondPostId, familyId, content: 'Waits its turn' } })
+        .finally(() => {
+          secondAnswered = true;
+        });
+      await lockWaiters(context.sql, 1);
+      expect(secondAnswered).toBe(false);
+
+      const between = await puller.pull();
+      expect(between.families).toEqual([]);
+      expect(puller.cursors.get(familyId)).toEqual(cursorBefore);
+
+      await held.commit();
+      expect((await secondWrite).results).toEqual([{ seq: 1, status: 'applied' }]);
+      const after = await puller.pull();
+      expect(changesOf(after.families[0]).map(describeChange)).toEqual([
+        `put posts ${heldPostId}`,
+        `put posts ${secondPostId}`,
+      ]);
+      expect(puller.cursors.get(familyId)?.version).toBe(heldVersion! + 1);
+    },
+  );
 
   it('never lets a puller skip a change while two members write at once', async () => {
     const first = await newDevice();

@@ -110,11 +110,15 @@ async function pullFamily(
   budget: number,
 ): Promise<FamilyChanges> {
   const { familyId } = cursor;
-  // A cursor ahead of the family (a database restored from a backup) cannot be trusted: send the family again.
-  const after = cursor.version > familyVersion ? 0 : cursor.version;
-  const resume = cursor.resume !== null && after === cursor.version ? decodeResume(cursor.resume) : null;
-  // Sent from 0, the device never had the rows deleted before this snapshot: their tombstones would be noise.
-  const skipTombstonesThrough = resume ? resume.skipTombstonesThrough : after === 0 ? familyVersion : 0;
+  const resume = cursor.resume !== null && cursor.version <= familyVersion ? decodeResume(cursor.resume) : null;
+  // The family goes again from 0 when the device's progress in it cannot be trusted: a cursor ahead of the family (a
+  // database restored from a backup), or a page from 0 under way whose token this server did not make. The device
+  // already holds rows of it, some perhaps deleted since, so it is told to start over (`reset`).
+  const restart = cursor.version > familyVersion || (cursor.version === 0 && cursor.resume !== null && !resume);
+  const after = restart ? 0 : cursor.version;
+  // Only a device that holds nothing of the family can do without the tombstones up to now.
+  const holdsNothing = cursor.version === 0 && cursor.resume === null;
+  const skipTombstonesThrough = resume ? resume.skipTombstonesThrough : holdsNothing ? familyVersion : 0;
   const found = await sync.changesOf({
     familyId,
     after,
@@ -122,9 +126,16 @@ async function pullFamily(
     resumeAfter: resume?.position ?? null,
     limit: budget + 1,
   });
+  const reset = restart ? { reset: true as const } : {};
   if (found.length <= budget) {
     const changes = found.map((ordered) => ordered.change);
-    return { status: 'changes', familyId, changes, cursor: { familyId, version: familyVersion, resume: null } };
+    return {
+      status: 'changes',
+      familyId,
+      ...reset,
+      changes,
+      cursor: { familyId, version: familyVersion, resume: null },
+    };
   }
   const sent = found.slice(0, budget);
   const last = sent[sent.length - 1];
@@ -134,6 +145,7 @@ async function pullFamily(
   return {
     status: 'changes',
     familyId,
+    ...reset,
     changes: sent.map((ordered) => ordered.change),
     cursor: { familyId, version: after, resume: token },
   };

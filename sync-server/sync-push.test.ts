@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { pushResponseSchema, rejections, syncProtocolVersion } from '../schema/index.ts';
-import { signUp, useTestApp } from './testing/test-app.ts';
+import { mutationNameMax, pushResponseSchema, rejections, syncProtocolVersion } from '../schema/index.ts';
+import { createSyncRepository } from './repositories/sync-repository.ts';
+import { failPostsContaining } from './testing/database-failures.ts';
+import { createRecordingNotifier, signUp, useTestApp } from './testing/test-app.ts';
 import { addMember, createFamily, TestDevice } from './testing/test-device.ts';
 
 const context = useTestApp();
@@ -29,27 +31,6 @@ async function watermark(deviceId: string): Promise<number> {
 
 function postCreate(familyId: string, content = 'Hello family', postId = randomUUID()) {
   return { name: 'post.create' as const, args: { postId, familyId, content } };
-}
-
-/**
- * Makes one post content fail inside the database with the given SQLSTATE, as a real failure would: answers the
- * function that removes it again.
- */
-async function failPostsContaining(marker: string, sqlState: string): Promise<() => Promise<void>> {
-  const name = `fail_${sqlState.toLowerCase()}_${randomUUID().slice(0, 8)}`;
-  await context.sql.unsafe(`
-    create function ${name}() returns trigger language plpgsql as $$
-    begin
-      if new.content = '${marker}' then
-        raise exception 'test failure' using errcode = '${sqlState}';
-      end if;
-      return new;
-    end $$;
-    create trigger ${name} before insert on posts for each row execute function ${name}();
-  `);
-  return async () => {
-    await context.sql.unsafe(`drop trigger ${name} on posts; drop function ${name}();`);
-  };
 }
 
 describe('push', () => {
@@ -155,7 +136,7 @@ describe('push', () => {
   it('rejects a mutation the database refuses for good (a broken rule), and moves on', async () => {
     const device = await newDevice();
     const { familyId } = await createFamily(device);
-    const removeFailure = await failPostsContaining('breaks a rule', '23514');
+    const removeFailure = await failPostsContaining(context.sql, 'breaks a rule', '23514');
     try {
       const answer = await device.send(postCreate(familyId, 'breaks a rule'), postCreate(familyId, 'fine'));
       expect(answer.results).toEqual([
@@ -171,7 +152,7 @@ describe('push', () => {
   it('answers 503 on a transient failure, keeping what came before and moving nothing past it', async () => {
     const device = await newDevice();
     const { familyId } = await createFamily(device);
-    const removeFailure = await failPostsContaining('server going away', '57P01');
+    const removeFailure = await failPostsContaining(context.sql, 'server going away', '57P01');
     const batch = device.queue(
       postCreate(familyId, 'kept'),
       postCreate(familyId, 'server going away'),
@@ -264,9 +245,55 @@ describe('push', () => {
     expect(anonymous.statusCode).toBe(401);
     const empty = await device.postPush([]);
     expect(empty.statusCode).toBe(400);
-    const unknown = await device.postPush([{ seq: 1, name: 'post.explode', args: {} }]);
-    expect(unknown.statusCode).toBe(400);
-    expect(unknown.json().error).toBe('Unknown mutation');
+    const longName = await device.postPush([{ seq: 1, name: 'x'.repeat(mutationNameMax + 1), args: {} }]);
+    expect(longName.statusCode).toBe(400);
+    const upperCaseDevice = await device.postPush(device.queue(postCreate(randomUUID())), {
+      deviceId: randomUUID().toUpperCase(),
+    });
+    expect(upperCaseDevice.statusCode).toBe(400);
+    expect(upperCaseDevice.json()).toMatchObject({ field: 'deviceId' });
+  });
+
+  it('rejects a mutation it does not know for that mutation alone, keeps why, and applies the next', async () => {
+    const device = await newDevice();
+    const { familyId } = await createFamily(device);
+    const [unknown, after] = device.queue(postCreate(familyId, 'placeholder'), postCreate(familyId, 'After'));
+    const answer = await device.pushQueued([{ ...unknown!, name: 'post.explode' }, after!]);
+    const reason = rejections.invalid("Hearth's server does not know this kind of change");
+    expect(answer).toEqual({
+      results: [
+        { seq: 2, status: 'rejected', reason },
+        { seq: 3, status: 'applied' },
+      ],
+      lastAppliedSeq: 3,
+    });
+    const stored = await context.sql`select seq::int, name, reason from sync_rejections where device_id = ${device.id}`;
+    expect(stored).toEqual([{ seq: 2, name: 'post.explode', reason }]);
+    const contents = await context.sql`select content from posts where family_id = ${familyId}`;
+    expect(contents).toEqual([{ content: 'After' }]);
+  });
+
+  it('rejects a mutation naming an id in upper case, which would compare unequal to the same id stored', async () => {
+    const device = await newDevice();
+    const { familyId } = await createFamily(device);
+    const answer = await device.send(postCreate(familyId.toUpperCase()));
+    expect(answer.results).toEqual([{ seq: 2, status: 'rejected', reason: rejections.invalid('Must be a valid id') }]);
+    expect(await countPosts(familyId)).toBe(0);
+  });
+
+  it("locks a device only for its owner, inside each mutation's transaction", async () => {
+    const owner = await newDevice();
+    await createFamily(owner);
+    const other = await signUp(context.app);
+    const [forOwner, forOther] = await context.sql.begin(async (tx) => {
+      const devices = createSyncRepository(tx);
+      return [
+        await devices.lockDevice(owner.id, owner.account.user.id),
+        await devices.lockDevice(owner.id, other.user.id),
+      ];
+    });
+    expect(forOwner).toBe(1);
+    expect(forOther).toBeNull();
   });
 
   it('takes a full batch of the longest posts, over the 1 MiB other requests are held to', async () => {
@@ -278,17 +305,78 @@ describe('push', () => {
     expect(await countPosts(familyId)).toBe(100);
   });
 
-  it('leaves one row after a create replayed 1,000 times in a row', async () => {
+  it('leaves one row, and the family at its version, after a create replayed 1,000 times in a row', async () => {
     const device = await newDevice();
     const { familyId } = await createFamily(device);
     const create = postCreate(familyId, 'Only once');
+    await device.send(create);
+    const versionAfterCreate = await familyVersion(familyId);
     // Every replay under a seq of its own: the mutator itself must see that the row is already there.
     for (let batch = 0; batch < 10; batch += 1) {
       const answer = await device.send(...Array.from({ length: 100 }, () => create));
       expect(answer.results.every((result) => result.status === 'applied')).toBe(true);
     }
-    expect(await watermark(device.id)).toBe(1001);
+    expect(await watermark(device.id)).toBe(1002);
     expect(await countPosts(familyId)).toBe(1);
+    expect(await familyVersion(familyId)).toBe(versionAfterCreate);
+  });
+
+  it('neither moves the family on nor pokes anyone for replays that change nothing', async () => {
+    const notifier = createRecordingNotifier();
+    const app = await context.buildApp({}, { notifier });
+    const device = new TestDevice(app, await signUp(app));
+    const { familyId } = await createFamily(device);
+    const post = postCreate(familyId, 'Once');
+    const comment = { commentId: randomUUID(), postId: post.args.postId, content: 'Once too' };
+    const like = (reacted: boolean) => ({
+      name: 'reaction.set' as const,
+      args: { postId: post.args.postId, reactionType: 'like' as const, reacted },
+    });
+    await device.send(post, { name: 'comment.create', args: comment }, like(true));
+    const version = await familyVersion(familyId);
+    const published = notifier.published.length;
+
+    const replays = await device.send(post, { name: 'comment.create', args: comment }, like(true), like(true));
+    expect(replays.results.map((result) => result.status)).toEqual(['applied', 'applied', 'applied', 'applied']);
+    expect(await familyVersion(familyId)).toBe(version);
+    expect(notifier.published.length).toBe(published);
+
+    // Taking the like away changes something; taking it away again does not.
+    const unset = await device.send(like(false), like(false));
+    expect(unset.results.map((result) => result.status)).toEqual(['applied', 'applied']);
+    expect(await familyVersion(familyId)).toBe(version + 1);
+    expect(notifier.published.slice(published)).toEqual([{ familyId, version: version + 1, membershipChanged: [] }]);
+  });
+
+  it('publishes one change per family for a whole batch, at its last version, even if a failure stops it', async () => {
+    const notifier = createRecordingNotifier();
+    const app = await context.buildApp({}, { notifier });
+    const device = new TestDevice(app, await signUp(app));
+    const first = await createFamily(device, 'First');
+    const second = await createFamily(device, 'Second');
+    notifier.published.length = 0;
+
+    await device.send(
+      ...Array.from({ length: 5 }, () => postCreate(first.familyId)),
+      ...Array.from({ length: 3 }, () => postCreate(second.familyId)),
+      postCreate(first.familyId),
+    );
+    expect(notifier.published).toEqual([
+      { familyId: first.familyId, version: await familyVersion(first.familyId), membershipChanged: [] },
+      { familyId: second.familyId, version: await familyVersion(second.familyId), membershipChanged: [] },
+    ]);
+
+    notifier.published.length = 0;
+    const removeFailure = await failPostsContaining(context.sql, 'stops the batch', '57P01');
+    try {
+      const batch = device.queue(postCreate(first.familyId), postCreate(first.familyId, 'stops the batch'));
+      expect((await device.postPush(batch)).statusCode).toBe(503);
+    } finally {
+      await removeFailure();
+    }
+    expect(notifier.published).toEqual([
+      { familyId: first.familyId, version: await familyVersion(first.familyId), membershipChanged: [] },
+    ]);
   });
 
   it('leaves one row after 50 replays of a create at the same moment', async () => {

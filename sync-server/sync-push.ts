@@ -1,10 +1,10 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { rejections, type MutationResult, type PushedMutation, type PushResponse } from '../schema/index.ts';
 import type { Sql, Transaction } from './database.ts';
-import { serverMessages } from './http-errors.ts';
+import { HttpError, serverMessages } from './http-errors.ts';
 import { prepareMutation } from './mutators/index.ts';
-import { MutationRejected } from './mutators/mutator.ts';
-import { isKnownTransientError, isPermanentDatabaseError } from './repositories/postgres-errors.ts';
+import { refusalOf } from './mutators/mutation-failure.ts';
+import { isKnownTransientError } from './repositories/postgres-errors.ts';
 import { createSyncRepository } from './repositories/sync-repository.ts';
 import { publishChanges, type FamilyChange, type SyncNotifier } from './sync-notifier.ts';
 
@@ -30,28 +30,36 @@ type Step =
 /**
  * Replays a device's mutations in order, each in a transaction of its own that holds the device row: a mutation is
  * applied or rejected exactly once, and the watermark moves with it in the same commit. The batch stops at a gap
- * (an earlier seq never arrived) and at a transient failure, which moves nothing for the mutation it hit.
+ * (an earlier seq never arrived) and at a transient failure, which moves nothing for the mutation it hit. What the
+ * batch changed is published once it ends, one poke per family however many of its mutations touched it.
  */
 export async function applyPush({ sql, notifier, log }: PushDependencies, push: Push): Promise<PushOutcome> {
   const results: MutationResult[] = [];
+  const changes: FamilyChange[] = [];
   let lastAppliedSeq = push.lastAppliedSeq;
-  for (const mutation of push.mutations) {
-    let step: Step;
-    try {
-      step = await sql.begin((tx) => handleMutation(tx, push, mutation, log));
-    } catch (error) {
-      const level = isKnownTransientError(error) ? 'warn' : 'error';
-      log[level]({ err: error, seq: mutation.seq, name: mutation.name }, 'push stopped by a failure');
-      return { statusCode: 503, body: { error: serverMessages.syncUnavailable, results, lastAppliedSeq } };
+  try {
+    for (const mutation of push.mutations) {
+      let step: Step;
+      try {
+        step = await sql.begin((tx) => handleMutation(tx, push, mutation, log));
+      } catch (error) {
+        if (error instanceof HttpError) throw error;
+        const level = isKnownTransientError(error) ? 'warn' : 'error';
+        log[level]({ err: error, seq: mutation.seq, name: mutation.name }, 'push stopped by a failure');
+        return { statusCode: 503, body: { error: serverMessages.syncUnavailable, results, lastAppliedSeq } };
+      }
+      lastAppliedSeq = step.lastAppliedSeq;
+      if (step.kind === 'gap') {
+        return { statusCode: 200, body: { results, lastAppliedSeq, gap: { expectedSeq: step.expectedSeq } } };
+      }
+      results.push(step.result);
+      if (step.change) changes.push(step.change);
     }
-    lastAppliedSeq = step.lastAppliedSeq;
-    if (step.kind === 'gap') {
-      return { statusCode: 200, body: { results, lastAppliedSeq, gap: { expectedSeq: step.expectedSeq } } };
-    }
-    results.push(step.result);
-    if (step.change) publishChanges(notifier, [step.change], log);
+    return { statusCode: 200, body: { results, lastAppliedSeq } };
+  } finally {
+    // Every change collected here is committed, whatever ended the batch.
+    publishChanges(notifier, changes, log);
   }
-  return { statusCode: 200, body: { results, lastAppliedSeq } };
 }
 
 async function handleMutation(
@@ -61,7 +69,8 @@ async function handleMutation(
   log: FastifyBaseLogger,
 ): Promise<Step> {
   const devices = createSyncRepository(tx);
-  const watermark = await devices.lockDevice(push.deviceId);
+  const watermark = await devices.lockDevice(push.deviceId, push.userId);
+  if (watermark === null) throw new HttpError(403, { error: serverMessages.deviceOfAnotherAccount });
   const { seq } = mutation;
   if (seq <= watermark) {
     const reason = await devices.rejectionReason(push.deviceId, seq);
@@ -101,11 +110,11 @@ async function runMutation(
     const change = await tx.savepoint((savepoint) => prepared.run(savepoint, { userId, now: new Date() }));
     return { change };
   } catch (error) {
-    if (error instanceof MutationRejected) return { reason: error.reason };
-    if (isPermanentDatabaseError(error)) {
+    const refusal = refusalOf(error);
+    if (!refusal) throw error;
+    if (refusal.kind === 'refusedByDatabase') {
       log.warn({ err: error, seq: mutation.seq, name: mutation.name }, 'mutation refused by the database');
-      return { reason: rejections.unexpected };
     }
-    throw error;
+    return { reason: refusal.reason };
   }
 }

@@ -172,6 +172,74 @@ describe('rebase', () => {
     expect(await db.reactions.count()).toBe(0);
   });
 
+  it('a reset drops the copy of the family before its first page, and keeps pending writes on top', async () => {
+    const keptPostId = crypto.randomUUID();
+    const phantomPostId = crypto.randomUUID();
+    const phantomCommentId = crypto.randomUUID();
+    await applyPullResponse(
+      db,
+      pullResponse([
+        changes(
+          5,
+          { table: 'posts', op: 'put', row: post(keptPostId, grace.id, 'Still there') },
+          { table: 'posts', op: 'put', row: post(phantomPostId, grace.id, 'Deleted on the server since') },
+          {
+            table: 'comments',
+            op: 'put',
+            row: {
+              id: phantomCommentId,
+              familyId,
+              postId: phantomPostId,
+              authorId: grace.id,
+              content: 'Gone too',
+              createdAt: serverTime,
+            },
+          },
+        ),
+      ]),
+    );
+    const pendingPostId = crypto.randomUUID();
+    await writeAsAda('Waiting to send', pendingPostId);
+    await writeLocally(db, { signedInUser: ada }, 'reaction.set', {
+      postId: keptPostId,
+      reactionType: 'like',
+      reacted: true,
+    });
+
+    // The server was restored from a backup: the family comes again from 0, the first page carrying only part of it.
+    const firstPage: FamilyPull = {
+      status: 'changes',
+      familyId,
+      reset: true,
+      changes: [{ table: 'families', op: 'put', row: family }],
+      cursor: { familyId, version: 0, resume: 'token' },
+    };
+    await applyPullResponse(db, pullResponse([firstPage], 0, true));
+
+    expect(await db.families.get(familyId)).toEqual(family);
+    expect(await db.members.count()).toBe(0);
+    expect(await db.comments.count()).toBe(0);
+    // Only what is still waiting to send is left of the old copy, applied on top of the new one.
+    expect((await db.posts.toArray()).map((row) => row.id)).toEqual([pendingPostId]);
+    expect(await db.reactions.count()).toBe(0);
+    expect(await readCursor(db, familyId)).toEqual({ familyId, version: 0, resume: 'token' });
+
+    await applyPullResponse(
+      db,
+      pullResponse([
+        changes(
+          3,
+          { table: 'members', op: 'put', row: adaMember },
+          { table: 'posts', op: 'put', row: post(keptPostId, grace.id, 'Still there') },
+        ),
+      ]),
+    );
+    expect((await db.posts.toArray()).map((row) => row.id).sort()).toEqual([keptPostId, pendingPostId].sort());
+    expect(await db.posts.get(phantomPostId)).toBeUndefined();
+    expect(await db.reactions.toArray()).toEqual([expect.objectContaining({ postId: keptPostId, userId: ada.id })]);
+    expect(await db.outbox.count()).toBe(2);
+  });
+
   it('a drop deletes every local row of the family and its cursor', async () => {
     const postId = crypto.randomUUID();
     await applyPullResponse(

@@ -43,6 +43,9 @@ async function applyFamilyPull(db: HearthDb, writer: RowWriter, pull: FamilyPull
     await deleteCursor(db, pull.familyId);
     return;
   }
+  // The server is sending the family again from the start and no tombstone will name what was deleted meanwhile:
+  // the copy is dropped first. Pending writes are undone already and come back on top after this page.
+  if (pull.reset) await deleteFamilyWithRows(writer, pull.familyId);
   // Runs of puts to one table go in one bulkPut: a first pull is thousands of rows, and one IndexedDB request per
   // row made applying a page take most of a second.
   let run: { table: RowPut['table']; rows: RowPut['row'][] } | undefined;

@@ -63,6 +63,8 @@ describe('isPullResponse', () => {
       { ...pull, families: [{ ...pull.families[0], cursor: { ...cursor, resume: 'token' } }], more: true },
       true,
     ],
+    ['a family sent again from the start', { ...pull, families: [{ ...pull.families[0], reset: true }] }, true],
+    ['a reset flag that is not true', { ...pull, families: [{ ...pull.families[0], reset: 'yes' }] }, false],
     [
       'an unknown table',
       { ...pull, families: [{ ...pull.families[0], changes: [{ table: 'secrets', op: 'delete', id }] }] },

@@ -49,6 +49,7 @@ function isFamilyPull(value: unknown): boolean {
   const { cursor } = value;
   return (
     value.status === 'changes' &&
+    (value.reset === undefined || value.reset === true) &&
     Array.isArray(value.changes) &&
     value.changes.every(isChange) &&
     isObject(cursor) &&

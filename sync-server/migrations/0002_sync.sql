@@ -13,18 +13,29 @@ alter table posts add column version bigint not null default 0;
 alter table comments add column version bigint not null default 0;
 alter table post_reactions add column version bigint not null default 0;
 
--- Comments and reactions carry their family so a pull reads them by (family_id, version) without a join.
+-- Comments and reactions carry their family so a pull reads them by (family_id, version) without a join. The
+-- foreign keys name the post and its family together, so a comment or reaction can only be in its post's family:
+-- a pull of one family never shows a row of another.
+alter table posts add constraint posts_id_family_id_key unique (id, family_id);
+
 alter table comments add column family_id uuid;
 update comments c set family_id = p.family_id from posts p where p.id = c.post_id;
 alter table comments
   alter column family_id set not null,
-  add constraint comments_family_id_fkey foreign key (family_id) references families (id) on delete cascade;
+  add constraint comments_post_id_family_id_fkey foreign key (post_id, family_id)
+    references posts (id, family_id) on delete cascade;
 
 alter table post_reactions add column family_id uuid;
 update post_reactions r set family_id = p.family_id from posts p where p.id = r.post_id;
 alter table post_reactions
   alter column family_id set not null,
-  add constraint post_reactions_family_id_fkey foreign key (family_id) references families (id) on delete cascade;
+  add constraint post_reactions_post_id_family_id_fkey foreign key (post_id, family_id)
+    references posts (id, family_id) on delete cascade;
+
+-- The id devices know a reaction by (schema/sync-protocol.ts `reactionKey`), for pulls and tombstones alike.
+alter table post_reactions
+  add column id text not null
+    generated always as (post_id::text || ':' || user_id::text || ':' || reaction_type) stored;
 
 -- Rows written before sync existed are at version 1, so a device pulling from 0 gets them.
 update families set version = 1, row_version = 1;

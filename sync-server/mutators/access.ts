@@ -6,20 +6,32 @@ import { createSyncRepository } from '../repositories/sync-repository.ts';
 import { MutationRejected, type RejectionKind } from './mutator.ts';
 
 /** The signed-in user's standing in a family whose row this transaction now holds locked. */
-export type FamilyAccess = { familyId: string; version: number; role: FamilyRole };
+export type FamilyAccess = {
+  familyId: string;
+  role: FamilyRole;
+  /**
+   * The version this transaction's writes carry. The first call moves the family on, later calls answer the same
+   * version: a mutator calls it only once it knows it will write, so a replay that changes nothing keeps the version.
+   */
+  writeVersion(): Promise<number>;
+};
 
 /**
- * Bumps the family's version, which locks it until commit, then reads the user's role: after the lock nobody else
- * can change the membership, so the answer holds for the rest of the transaction. A family that does not exist and
- * one the user is not in read the same (`notMember`): a guess at an id learns nothing. A rejection rolls the bump
- * back with everything else.
+ * Locks the family's row, then reads the user's role: after the lock nobody else can change the membership, so the
+ * answer holds for the rest of the transaction. A family that does not exist and one the user is not in read the
+ * same (`notMember`): a guess at an id learns nothing.
  */
 export async function lockFamilyAsMember(tx: Transaction, familyId: string, userId: string): Promise<FamilyAccess> {
   const families = createFamilyRepository(tx);
-  const version = await families.bumpVersion(familyId);
-  const role = version === null ? null : await families.roleOf(familyId, userId);
-  if (version === null || role === null) throw new MutationRejected('notMember');
-  return { familyId, version, role };
+  const role = (await families.lock(familyId)) ? await families.roleOf(familyId, userId) : null;
+  if (role === null) throw new MutationRejected('notMember');
+  let version: Promise<number> | undefined;
+  const bump = async () => {
+    const bumped = await families.bumpVersion(familyId);
+    if (bumped === null) throw new Error(`family ${familyId} vanished under its own lock`);
+    return bumped;
+  };
+  return { familyId, role, writeVersion: () => (version ??= bump()) };
 }
 
 /**
@@ -40,7 +52,9 @@ export async function lockFamilyOfRow<Row extends { familyId: string }>(
   }
   const access = await lockFamilyAsMember(tx, unlocked.familyId, userId);
   const locked = await row.find();
-  if (!locked) throw new MutationRejected(row.deletedKind);
+  // Between the two reads the row may have been deleted, or deleted and made again in another family, whose lock
+  // this transaction does not hold and whose member the user may not be: either way it is gone from this family.
+  if (locked?.familyId !== access.familyId) throw new MutationRejected(row.deletedKind);
   return { ...access, row: locked };
 }
 
@@ -53,4 +67,14 @@ export function lockFamilyOfPost(tx: Transaction, userId: string, postId: string
     find: () => posts.findRef(postId),
     deletedKind: 'postNotFound',
   });
+}
+
+/**
+ * For a create with an id made on the device, under its family's lock: true when the row is already there as this
+ * very create made it (a replay, nothing to do); the create is refused when anything else holds the id.
+ */
+export function alreadyCreated<Row>(existing: Row | null, isThisCreate: (row: Row) => boolean): boolean {
+  if (!existing) return false;
+  if (!isThisCreate(existing)) throw new MutationRejected('idTaken');
+  return true;
 }

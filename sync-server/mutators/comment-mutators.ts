@@ -2,16 +2,21 @@ import type { MutationArgs } from '../../schema/index.ts';
 import type { Transaction } from '../database.ts';
 import { createCommentRepository } from '../repositories/comment-repository.ts';
 import type { FamilyChange } from '../sync-notifier.ts';
-import { lockFamilyOfPost, lockFamilyOfRow } from './access.ts';
+import { alreadyCreated, lockFamilyOfPost, lockFamilyOfRow } from './access.ts';
 import { MutationRejected, type MutationContext } from './mutator.ts';
 
 export async function createComment(
   tx: Transaction,
   { userId, now }: MutationContext,
   args: MutationArgs<'comment.create'>,
-): Promise<FamilyChange> {
-  const { familyId, version } = await lockFamilyOfPost(tx, userId, args.postId);
+): Promise<FamilyChange | null> {
+  const { familyId, writeVersion } = await lockFamilyOfPost(tx, userId, args.postId);
   const comments = createCommentRepository(tx);
+  const existing = await comments.findRef(args.commentId);
+  if (alreadyCreated(existing, (comment) => comment.postId === args.postId && comment.authorId === userId)) {
+    return null;
+  }
+  const version = await writeVersion();
   const created = await comments.create({
     id: args.commentId,
     familyId,
@@ -21,10 +26,8 @@ export async function createComment(
     version,
     now,
   });
-  if (!created) {
-    const existing = await comments.findRef(args.commentId);
-    if (existing?.postId !== args.postId || existing.authorId !== userId) throw new MutationRejected('idTaken');
-  }
+  // Taken since the look above, by a comment of another family: this family's lock does not cover that one.
+  if (!created) throw new MutationRejected('idTaken');
   return { familyId, version, membershipChanged: [] };
 }
 
@@ -37,7 +40,7 @@ export async function deleteComment(
   const comments = createCommentRepository(tx);
   const {
     familyId,
-    version,
+    writeVersion,
     role,
     row: comment,
   } = await lockFamilyOfRow(tx, userId, {
@@ -47,6 +50,7 @@ export async function deleteComment(
     deletedKind: 'commentNotFound',
   });
   if (comment.authorId !== userId && role !== 'admin') throw new MutationRejected('notAllowedToDelete');
+  const version = await writeVersion();
   await comments.delete(comment.id, version);
   return { familyId, version, membershipChanged: [] };
 }

@@ -1,5 +1,11 @@
 import type { z } from 'zod';
-import { fieldIssues, mutationArgsSchemas, type MutationArgs, type MutationName } from '../../schema/index.ts';
+import {
+  fieldIssues,
+  mutationArgsSchemas,
+  mutationNameSchema,
+  type MutationArgs,
+  type MutationName,
+} from '../../schema/index.ts';
 import type { Transaction } from '../database.ts';
 import type { FamilyChange } from '../sync-notifier.ts';
 import { createComment, deleteComment } from './comment-mutators.ts';
@@ -24,17 +30,28 @@ export const mutators: { [N in MutationName]: Mutator<N> } = {
 export type PreparedMutation = (tx: Transaction, context: MutationContext) => Promise<FamilyChange | null>;
 
 /**
- * A replayed mutation's arguments checked with its shared schema and bound to its mutator, or the first problem
- * with them (the device checked them with the same schema, so this only happens across versions or with a bug).
+ * A replayed mutation's name and arguments checked with the shared schemas and bound to its mutator, or the first
+ * problem with them (the device checked them with the same schemas, so this only happens across versions, such as
+ * a device newer than the server, or with a bug).
  */
-export function prepareMutation<N extends MutationName>(
+export function prepareMutation(name: string, args: unknown): { run: PreparedMutation } | { invalid: string } {
+  const known = mutationNameSchema.safeParse(name);
+  if (!known.success) return { invalid: firstProblem(known.error) };
+  return prepareKnownMutation(known.data, args);
+}
+
+function prepareKnownMutation<N extends MutationName>(
   name: N,
   args: unknown,
 ): { run: PreparedMutation } | { invalid: string } {
   // TypeScript cannot follow a generic name into the schemas object; `MutationArgs<N>` is that schema's output.
   const schema = mutationArgsSchemas[name] as unknown as z.ZodType<MutationArgs<N>>;
   const parsed = schema.safeParse(args);
-  if (!parsed.success) return { invalid: fieldIssues(parsed.error)[0]?.message ?? 'unknown problem' };
+  if (!parsed.success) return { invalid: firstProblem(parsed.error) };
   const mutator: Mutator<N> = mutators[name];
   return { run: (tx, context) => mutator(tx, context, parsed.data) };
+}
+
+function firstProblem(error: z.ZodError): string {
+  return fieldIssues(error)[0]?.message ?? 'unknown problem';
 }

@@ -14,7 +14,7 @@ export async function removeMember(
   const families = createFamilyRepository(tx);
   const {
     familyId,
-    version,
+    writeVersion,
     role,
     row: member,
   } = await lockFamilyOfRow(tx, userId, {
@@ -26,6 +26,7 @@ export async function removeMember(
   const leaving = member.userId === userId;
   if (!leaving && role !== 'admin') throw new MutationRejected('adminsOnly');
   if (member.role === 'admin' && (await families.adminCount(familyId)) <= 1) throw new MutationRejected('lastAdmin');
+  const version = await writeVersion();
   await families.removeMember(member.id, version);
   return { familyId, version, membershipChanged: [member.userId] };
 }

@@ -7,10 +7,11 @@ export type MutationContext = { userId: string; now: Date };
 
 /**
  * One named write (schema/sync.ts `mutationArgsSchemas`), run on the server for a replayed mutation and for the
- * REST write that does the same thing. It authorizes, locks the family by bumping its version before it writes,
- * stamps that version on every row it puts, tombstones what it deletes, and answers the change to publish after the
- * commit (null when a replay found its work already done and touched nothing). A write that can never succeed
- * throws `MutationRejected`.
+ * REST write that does the same thing. It locks the family and authorizes (access.ts), moves the family on to a new
+ * version only when it is about to write, stamps that version on every row it puts, tombstones what it deletes, and
+ * answers the change to publish after the commit. A replay that finds its work already done touches nothing, keeps
+ * the family's version and answers null, so nobody is poked for it. A write that can never succeed throws
+ * `MutationRejected`.
  */
 export type Mutator<N extends MutationName> = (
   tx: Transaction,
@@ -18,8 +19,12 @@ export type Mutator<N extends MutationName> = (
   args: MutationArgs<N>,
 ) => Promise<FamilyChange | null>;
 
-/** Every reason except `invalid`, which the caller gives when the arguments do not parse. */
-export type RejectionKind = Exclude<keyof typeof rejections, 'invalid'>;
+/**
+ * The reasons a mutator refuses a write for. Not `invalid` (the caller's, when the arguments do not parse), nor
+ * `unexpected` (the reason given when the database refuses the data, mutation-failure.ts), nor `familyNotFound`: a
+ * family that does not exist reads as `notMember`, so a guess at an id learns nothing.
+ */
+export type RejectionKind = Exclude<keyof typeof rejections, 'invalid' | 'unexpected' | 'familyNotFound'>;
 
 export class MutationRejected extends Error {
   override name = 'MutationRejected';

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { rejections, type MutationResult } from '../../schema/index.ts';
 import { signUp, useTestApp } from '../testing/test-app.ts';
 import { addMember, createFamily, TestDevice, type NamedMutation } from '../testing/test-device.ts';
+import { lockFamilyOfRow } from './access.ts';
 
 const context = useTestApp();
 
@@ -190,5 +191,42 @@ describe('families', () => {
     expect(members).toEqual([{ user_id: device.account.user.id, role: 'admin', relationship_type: 'creator' }]);
     const [family] = await context.sql`select name, version::int from families where id = ${create.args.familyId}`;
     expect(family).toEqual({ name: 'Ours', version: 1 });
+  });
+});
+
+describe('locking the family of a row', () => {
+  it('reads a row that moved to another family while its family was being locked as deleted', async () => {
+    const { familyId, admin } = await family();
+    const elsewhere = await createFamily(admin, 'Elsewhere');
+    // The first read finds the row in one family; by the time that family is locked it is in another one.
+    const answers = [familyId, elsewhere.familyId];
+    const locking = context.sql.begin((tx) =>
+      lockFamilyOfRow(tx, admin.account.user.id, {
+        table: 'posts',
+        id: randomUUID(),
+        find: async () => ({ familyId: answers.shift()! }),
+        deletedKind: 'postNotFound',
+      }),
+    );
+    await expect(locking).rejects.toMatchObject({ kind: 'postNotFound' });
+  });
+});
+
+describe('database rules', () => {
+  it("keeps a comment and a reaction in their post's family", async () => {
+    const { familyId, admin } = await family();
+    const postId = await writePost(admin, familyId);
+    const other = await createFamily(admin, 'Another family');
+    const userId = admin.account.user.id;
+    const commentInOther = context.sql`
+      insert into comments (id, family_id, post_id, author_id, content)
+      values (${randomUUID()}, ${other.familyId}, ${postId}, ${userId}, 'Wrong family')
+    `;
+    await expect(commentInOther).rejects.toMatchObject({ code: '23503' });
+    const reactionInOther = context.sql`
+      insert into post_reactions (post_id, user_id, reaction_type, family_id)
+      values (${postId}, ${userId}, 'like', ${other.familyId})
+    `;
+    await expect(reactionInOther).rejects.toMatchObject({ code: '23503' });
   });
 });

@@ -2,16 +2,19 @@ import type { MutationArgs } from '../../schema/index.ts';
 import type { Transaction } from '../database.ts';
 import { createPostRepository } from '../repositories/post-repository.ts';
 import type { FamilyChange } from '../sync-notifier.ts';
-import { lockFamilyAsMember, lockFamilyOfPost } from './access.ts';
+import { alreadyCreated, lockFamilyAsMember, lockFamilyOfPost } from './access.ts';
 import { MutationRejected, type MutationContext } from './mutator.ts';
 
 export async function createPost(
   tx: Transaction,
   { userId, now }: MutationContext,
   args: MutationArgs<'post.create'>,
-): Promise<FamilyChange> {
-  const { familyId, version } = await lockFamilyAsMember(tx, args.familyId, userId);
+): Promise<FamilyChange | null> {
+  const { familyId, writeVersion } = await lockFamilyAsMember(tx, args.familyId, userId);
   const posts = createPostRepository(tx);
+  const existing = await posts.findRef(args.postId);
+  if (alreadyCreated(existing, (post) => post.familyId === familyId && post.authorId === userId)) return null;
+  const version = await writeVersion();
   const created = await posts.create({
     id: args.postId,
     familyId,
@@ -20,10 +23,8 @@ export async function createPost(
     version,
     now,
   });
-  if (!created) {
-    const existing = await posts.findRef(args.postId);
-    if (existing?.familyId !== familyId || existing.authorId !== userId) throw new MutationRejected('idTaken');
-  }
+  // Taken since the look above, by a post of another family: this family's lock does not cover that one.
+  if (!created) throw new MutationRejected('idTaken');
   return { familyId, version, membershipChanged: [] };
 }
 
@@ -33,8 +34,9 @@ export async function updatePost(
   { userId, now }: MutationContext,
   args: MutationArgs<'post.update'>,
 ): Promise<FamilyChange> {
-  const { familyId, version, row: post } = await lockFamilyOfPost(tx, userId, args.postId);
+  const { familyId, writeVersion, row: post } = await lockFamilyOfPost(tx, userId, args.postId);
   if (post.authorId !== userId) throw new MutationRejected('notYourPost');
+  const version = await writeVersion();
   await createPostRepository(tx).updateContent(post.id, args.content, version, now);
   return { familyId, version, membershipChanged: [] };
 }
@@ -45,8 +47,9 @@ export async function deletePost(
   { userId }: MutationContext,
   args: MutationArgs<'post.delete'>,
 ): Promise<FamilyChange> {
-  const { familyId, version, role, row: post } = await lockFamilyOfPost(tx, userId, args.postId);
+  const { familyId, writeVersion, role, row: post } = await lockFamilyOfPost(tx, userId, args.postId);
   if (post.authorId !== userId && role !== 'admin') throw new MutationRejected('notAllowedToDelete');
+  const version = await writeVersion();
   await createPostRepository(tx).delete(post.id, version);
   return { familyId, version, membershipChanged: [] };
 }

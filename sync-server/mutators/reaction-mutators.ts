@@ -10,10 +10,12 @@ export async function setReaction(
   tx: Transaction,
   { userId, now }: MutationContext,
   args: MutationArgs<'reaction.set'>,
-): Promise<FamilyChange> {
-  const { familyId, version } = await lockFamilyOfPost(tx, userId, args.postId);
+): Promise<FamilyChange | null> {
+  const { familyId, writeVersion } = await lockFamilyOfPost(tx, userId, args.postId);
   const reactions = createReactionRepository(tx);
   const reaction = { postId: args.postId, userId, reactionType: args.reactionType };
+  if ((await reactions.exists(reaction)) === args.reacted) return null;
+  const version = await writeVersion();
   if (args.reacted) await reactions.put({ ...reaction, familyId, version, now });
   else await reactions.delete(reaction, version);
   return { familyId, version, membershipChanged: [] };

@@ -2,6 +2,7 @@ import type { FastifyError } from 'fastify';
 import fp from 'fastify-plugin';
 import { ZodError } from 'zod';
 import { HttpError, serverMessages } from '../http-errors.ts';
+import { isKnownTransientError } from '../repositories/postgres-errors.ts';
 import { validationError } from './validation.ts';
 
 const fastifyErrors: Record<string, { statusCode: number; error: string }> = {
@@ -28,6 +29,13 @@ export const errorHandlerPlugin = fp(
       const known = error instanceof ZodError ? validationError(error) : error;
       if (known instanceof HttpError) {
         return reply.code(known.statusCode).headers(known.headers).send(known.body);
+      }
+      if (isKnownTransientError(known)) {
+        // The database is unreachable or busy (a session lookup, a device claim, any query of any route): worth
+        // trying again shortly, and not a bug. Only a device syncing keeps what it sent; a form does not.
+        request.log.warn({ err: known }, 'database unavailable');
+        const syncing = request.url.startsWith('/api/sync/');
+        return reply.code(503).send({ error: syncing ? serverMessages.syncUnavailable : serverMessages.unavailable });
       }
       const mapped = fastifyErrors[known.code];
       if (mapped) return reply.code(mapped.statusCode).send({ error: mapped.error });

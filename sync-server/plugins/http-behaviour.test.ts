@@ -203,7 +203,7 @@ describe('not found', () => {
 });
 
 describe('when the database fails', () => {
-  it('answers 500 with a plain sentence, 503 from health, and keeps serving', async () => {
+  it('answers 503 with a plain sentence, from health too, and keeps serving', async () => {
     const sql = connect(context.databaseUrl, 1);
     const brokenApp = await buildApp({ config: testConfig(), sql });
     try {
@@ -211,8 +211,8 @@ describe('when the database fails', () => {
       await sql.end();
 
       const me = await brokenApp.inject({ url: '/api/auth/user', headers: { cookie } });
-      expect(me.statusCode).toBe(500);
-      expect(me.json()).toEqual({ error: 'Something went wrong on our side. Please try again.' });
+      expect(me.statusCode).toBe(503);
+      expect(me.json()).toEqual({ error: "Hearth can't reach its data just now. Please try again in a moment." });
       expectNoInternals(me);
 
       const account = newAccount();
@@ -221,7 +221,7 @@ describe('when the database fails', () => {
         url: '/api/auth/signup',
         payload: { ...account, confirmPassword: account.password },
       });
-      expect(signup.statusCode).toBe(500);
+      expect(signup.statusCode).toBe(503);
       expectNoInternals(signup);
 
       const health = await brokenApp.inject({ url: '/api/health' });

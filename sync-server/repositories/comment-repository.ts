@@ -1,4 +1,5 @@
 import type { Queryable } from '../database.ts';
+import { putClearingTombstone, recordTombstones } from './sync-tombstones.ts';
 
 export type NewComment = {
   id: string;
@@ -23,34 +24,29 @@ export function createCommentRepository(sql: Queryable) {
     },
 
     /** False when the id is taken already. Putting the row again clears a tombstone of the same id. */
-    async create(comment: NewComment): Promise<boolean> {
-      const [row] = await sql<{ created: number }[]>`
-        with created as (
+    create(comment: NewComment): Promise<boolean> {
+      return putClearingTombstone(
+        sql,
+        'comments',
+        sql`
           insert into comments (id, family_id, post_id, author_id, content, version, created_at, updated_at)
           values (
             ${comment.id}, ${comment.familyId}, ${comment.postId}, ${comment.authorId}, ${comment.content},
             ${comment.version}, ${comment.now}, ${comment.now}
           )
           on conflict (id) do nothing
-          returning id, family_id
-        ), cleared as (
-          delete from sync_tombstones t using created
-          where t.family_id = created.family_id and t.table_name = 'comments' and t.row_id = created.id::text
-        )
-        select count(*)::int as created from created
-      `;
-      return row?.created === 1;
+          returning family_id, id::text as row_id
+        `,
+      );
     },
 
-    async delete(commentId: string, version: number): Promise<boolean> {
-      const rows = await sql`
-        with deleted as (delete from comments where id = ${commentId} returning id, family_id)
-        insert into sync_tombstones (family_id, table_name, row_id, version)
-        select family_id, 'comments', id::text, ${version}::bigint from deleted
-        on conflict (family_id, table_name, row_id) do update set version = excluded.version
-        returning row_id
-      `;
-      return rows.length === 1;
+    async delete(commentId: string, version: number): Promise<void> {
+      await recordTombstones(
+        sql,
+        'comments',
+        version,
+        sql`delete from comments where id = ${commentId} returning family_id, id::text as row_id`,
+      );
     },
   };
 }

@@ -1,6 +1,7 @@
 import type { Family, FamilyRole, RelationshipType } from '../../schema/index.ts';
 import type { Queryable } from '../database.ts';
 import type { FamilyChange } from '../sync-notifier.ts';
+import { putClearingTombstone, recordTombstones } from './sync-tombstones.ts';
 
 export type NewFamily = {
   id: string;
@@ -37,7 +38,8 @@ export const firstFamilyVersion = 1;
 export function createFamilyRepository(sql: Queryable) {
   /**
    * Takes the family's row lock, held until commit, and answers the new version; null when there is no such family.
-   * Every write of a family calls this before anything else, so within a family versions commit in order.
+   * Every write of a family holds this lock before it writes (taken here, or earlier by `lock`), so within a family
+   * versions commit in order.
    */
   async function bumpVersion(familyId: string): Promise<number | null> {
     const [row] = await sql<{ version: string }[]>`
@@ -56,6 +58,15 @@ export function createFamilyRepository(sql: Queryable) {
 
   return {
     bumpVersion,
+
+    /**
+     * Takes the same row lock as `bumpVersion` without moving the family on: a write that may turn out to change
+     * nothing (a replay) locks first and bumps only when it writes. False when there is no such family.
+     */
+    async lock(familyId: string): Promise<boolean> {
+      const rows = await sql`select 1 from families where id = ${familyId} for no key update`;
+      return rows.length === 1;
+    },
 
     async roleOf(familyId: string, userId: string): Promise<FamilyRole | null> {
       const [row] = await sql<{ role: FamilyRole }[]>`
@@ -93,23 +104,20 @@ export function createFamilyRepository(sql: Queryable) {
     },
 
     /** False when the member id is taken already. Putting the row again clears a tombstone of the same id. */
-    async addMember(member: NewMember): Promise<boolean> {
-      const [row] = await sql<{ added: number }[]>`
-        with added as (
+    addMember(member: NewMember): Promise<boolean> {
+      return putClearingTombstone(
+        sql,
+        'members',
+        sql`
           insert into family_members (id, family_id, user_id, role, relationship_type, version, joined_at)
           values (
             ${member.id}, ${member.familyId}, ${member.userId}, ${member.role}, ${member.relationshipType},
             ${member.version}, ${member.now}
           )
           on conflict (id) do nothing
-          returning id, family_id
-        ), cleared as (
-          delete from sync_tombstones t using added
-          where t.family_id = added.family_id and t.table_name = 'members' and t.row_id = added.id::text
-        )
-        select count(*)::int as added from added
-      `;
-      return row?.added === 1;
+          returning family_id, id::text as row_id
+        `,
+      );
     },
 
     async findMember(memberId: string): Promise<MemberRef | null> {
@@ -127,17 +135,14 @@ export function createFamilyRepository(sql: Queryable) {
     },
 
     /** Deletes the membership and tombstones it, so every device of the family drops the member. */
-    async removeMember(memberId: string, version: number): Promise<boolean> {
-      const rows = await sql`
-        with removed as (delete from family_members where id = ${memberId} returning id, family_id)
-        insert into sync_tombstones (family_id, table_name, row_id, version)
-        select family_id, 'members', id::text, ${version}::bigint from removed
-        on conflict (family_id, table_name, row_id) do update set version = excluded.version
-        returning row_id
-      `;
-      return rows.length === 1;
+    async removeMember(memberId: string, version: number): Promise<void> {
+      await recordTombstones(
+        sql,
+        'members',
+        version,
+        sql`delete from family_members where id = ${memberId} returning family_id, id::text as row_id`,
+      );
     },
-
     familyIdsOf,
 
     /**

@@ -1,4 +1,5 @@
 import type { Queryable } from '../database.ts';
+import { putClearingTombstone, recordTombstones } from './sync-tombstones.ts';
 
 export type NewPost = {
   id: string;
@@ -56,28 +57,23 @@ export function createPostRepository(sql: Queryable) {
     },
 
     /** False when the id is taken already. Putting the row again clears a tombstone of the same id. */
-    async create(post: NewPost): Promise<boolean> {
-      const [row] = await sql<{ created: number }[]>`
-        with created as (
+    create(post: NewPost): Promise<boolean> {
+      return putClearingTombstone(
+        sql,
+        'posts',
+        sql`
           insert into posts (id, family_id, author_id, content, version, created_at, updated_at)
-          values (${post.id}, ${post.familyId}, ${post.authorId}, ${post.content}, ${post.version}, ${post.now}, ${post.now})
+          values (
+            ${post.id}, ${post.familyId}, ${post.authorId}, ${post.content}, ${post.version}, ${post.now}, ${post.now}
+          )
           on conflict (id) do nothing
-          returning id, family_id
-        ), cleared as (
-          delete from sync_tombstones t using created
-          where t.family_id = created.family_id and t.table_name = 'posts' and t.row_id = created.id::text
-        )
-        select count(*)::int as created from created
-      `;
-      return row?.created === 1;
+          returning family_id, id::text as row_id
+        `,
+      );
     },
 
-    async updateContent(postId: string, content: string, version: number, now: Date): Promise<boolean> {
-      const rows = await sql`
-        update posts set content = ${content}, updated_at = ${now}, version = ${version} where id = ${postId}
-        returning id
-      `;
-      return rows.length === 1;
+    async updateContent(postId: string, content: string, version: number, now: Date): Promise<void> {
+      await sql`update posts set content = ${content}, updated_at = ${now}, version = ${version} where id = ${postId}`;
     },
 
     /**
@@ -85,23 +81,25 @@ export function createPostRepository(sql: Queryable) {
      * devices would remove them with the post anyway, but a later write naming one of them (deleting a comment of
      * the deleted post) must learn it was deleted, which only a tombstone can say.
      */
-    async delete(postId: string, version: number): Promise<boolean> {
-      await sql`
-        insert into sync_tombstones (family_id, table_name, row_id, version)
-        select family_id, 'comments', id::text, ${version}::bigint from comments where post_id = ${postId}
-        union all
-        select family_id, 'reactions', post_id || ':' || user_id || ':' || reaction_type, ${version}::bigint
-        from post_reactions where post_id = ${postId}
-        on conflict (family_id, table_name, row_id) do update set version = excluded.version
-      `;
-      const rows = await sql`
-        with deleted as (delete from posts where id = ${postId} returning id, family_id)
-        insert into sync_tombstones (family_id, table_name, row_id, version)
-        select family_id, 'posts', id::text, ${version}::bigint from deleted
-        on conflict (family_id, table_name, row_id) do update set version = excluded.version
-        returning row_id
-      `;
-      return rows.length === 1;
+    async delete(postId: string, version: number): Promise<void> {
+      await recordTombstones(
+        sql,
+        'comments',
+        version,
+        sql`select family_id, id::text as row_id from comments where post_id = ${postId}`,
+      );
+      await recordTombstones(
+        sql,
+        'reactions',
+        version,
+        sql`select family_id, id as row_id from post_reactions where post_id = ${postId}`,
+      );
+      await recordTombstones(
+        sql,
+        'posts',
+        version,
+        sql`delete from posts where id = ${postId} returning family_id, id::text as row_id`,
+      );
     },
   };
 }

@@ -61,13 +61,16 @@ export function createSyncRepository(sql: Queryable) {
       return { userId: row.user_id, lastAppliedSeq: Number(row.last_applied_seq) };
     },
 
-    /** Locks the device row until commit: one device's mutations are handled one at a time, in order. */
-    async lockDevice(deviceId: string): Promise<number> {
+    /**
+     * Locks the device row until commit, so one device's mutations are handled one at a time, in order, and answers
+     * its watermark. Null unless the device is the user's: ownership is checked again inside each mutation's
+     * transaction, not only when the request came in.
+     */
+    async lockDevice(deviceId: string, userId: string): Promise<number | null> {
       const [row] = await sql<{ last_applied_seq: string }[]>`
-        select last_applied_seq from sync_devices where id = ${deviceId} for update
+        select last_applied_seq from sync_devices where id = ${deviceId} and user_id = ${userId} for update
       `;
-      if (!row) throw new Error(`device ${deviceId} is not registered`);
-      return Number(row.last_applied_seq);
+      return row ? Number(row.last_applied_seq) : null;
     },
 
     async lastAppliedSeq(deviceId: string): Promise<number> {
@@ -155,10 +158,10 @@ export function createSyncRepository(sql: Queryable) {
             )
           from comments c where c.family_id = ${familyId} and c.version >= ${from}
           union all
-          select r.version, ${rank('reactions')}::int, r.post_id || ':' || r.user_id || ':' || r.reaction_type,
+          select r.version, ${rank('reactions')}::int, r.id,
             jsonb_build_object(
-              'id', r.post_id || ':' || r.user_id || ':' || r.reaction_type, 'familyId', r.family_id,
-              'postId', r.post_id, 'userId', r.user_id, 'reactionType', r.reaction_type, 'createdAt', r.created_at
+              'id', r.id, 'familyId', r.family_id, 'postId', r.post_id, 'userId', r.user_id,
+              'reactionType', r.reaction_type, 'createdAt', r.created_at
             )
           from post_reactions r where r.family_id = ${familyId} and r.version >= ${from}
           union all

@@ -2,6 +2,9 @@ import { randomUUID } from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { familySchema, postSchema, rejections } from '../../schema/index.ts';
+import { serverMessages } from '../http-errors.ts';
+import { failPostsContaining } from '../testing/database-failures.ts';
+import { lockWaiters, openTransaction } from '../testing/held-transaction.ts';
 import { signUp, useTestApp, type TestAccount } from '../testing/test-app.ts';
 import { addMember, TestDevice } from '../testing/test-device.ts';
 
@@ -106,6 +109,31 @@ describe('POST /api/families/:id/posts', () => {
     const badId = await post(account, '/api/families/not-a-uuid/posts', { content: 'Hi' });
     expect(badId.statusCode).toBe(400);
     expect(badId.json()).toMatchObject({ field: 'id' });
+    const upperCase = await post(account, `/api/families/${familyId.toUpperCase()}/posts`, { content: 'Hi' });
+    expect(upperCase.statusCode).toBe(400);
+    expect(upperCase.json()).toMatchObject({ field: 'id', error: 'Must be a valid id' });
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it('answers 422 to content the database refuses for good, 503 when it is unavailable, 500 for a bug', async () => {
+    const account = await signUp(context.app);
+    const familyId = await newFamily(account);
+    const before = await snapshot();
+    const failures = [
+      { content: 'breaks a rule', sqlState: '23514', statusCode: 422, error: rejections.unexpected },
+      { content: 'server going away', sqlState: '57P01', statusCode: 503, error: serverMessages.unavailable },
+      { content: 'a bug', sqlState: 'P0001', statusCode: 500, error: serverMessages.unexpected },
+    ];
+    for (const failure of failures) {
+      const removeFailure = await failPostsContaining(context.sql, failure.content, failure.sqlState);
+      try {
+        const response = await post(account, `/api/families/${familyId}/posts`, { content: failure.content });
+        expect(response.statusCode).toBe(failure.statusCode);
+        expect(response.json()).toEqual({ error: failure.error });
+      } finally {
+        await removeFailure();
+      }
+    }
     expect(await snapshot()).toEqual(before);
   });
 });
@@ -124,6 +152,24 @@ describe('POST /api/posts/:id/react', () => {
     expect(second.json()).toEqual({ reacted: false, reactionType: 'like' });
     expect(await context.sql`select 1 from post_reactions where post_id = ${postId}`).toHaveLength(0);
   });
+
+  it.skipIf(!process.env.DATABASE_URL)(
+    'takes two toggles at the same instant in turn: liked, then unliked',
+    async () => {
+      const account = await signUp(context.app);
+      const familyId = await newFamily(account);
+      const { id: postId } = (await post(account, `/api/families/${familyId}/posts`, { content: 'Quick!' })).json();
+      // Both toggles arrive while another write holds the family: neither may look at the reaction before its turn.
+      const held = await openTransaction(context.sql);
+      await held.tx`select 1 from families where id = ${familyId} for no key update`;
+      const toggles = [1, 2].map(() => post(account, `/api/posts/${postId}/react`, { reactionType: 'like' }));
+      await lockWaiters(context.sql, 2);
+      await held.commit();
+      const answers = (await Promise.all(toggles)).map((response) => response.json().reacted);
+      expect(answers.sort()).toEqual([false, true]);
+      expect(await context.sql`select 1 from post_reactions where post_id = ${postId}`).toHaveLength(0);
+    },
+  );
 
   it('answers 404 for a post of another family and 400 for an unknown reaction, writing nothing', async () => {
     const owner = await signUp(context.app);

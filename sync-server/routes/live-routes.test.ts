@@ -1,12 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pokeSchema } from '../../schema/index.ts';
+import postgres from 'postgres';
+import { pokeSchema, syncProtocolVersion } from '../../schema/index.ts';
 import { buildApp } from '../app.ts';
 import { connect } from '../database.ts';
+import { serverMessages } from '../http-errors.ts';
 import { createPostgresNotifier } from '../sync-notifier.ts';
 import { isPoke, openLiveStream, type LiveStream } from '../testing/live-stream.ts';
-import { signUp, testConfig, useTestApp } from '../testing/test-app.ts';
+import { logIn, sessionCookie, signUp, testConfig, useTestApp } from '../testing/test-app.ts';
 import { addMember, createFamily, TestDevice } from '../testing/test-device.ts';
 
 const context = useTestApp();
@@ -55,16 +57,61 @@ describe('live channel', () => {
     expect(headers.get('content-type')).toBe('text/event-stream; charset=utf-8');
     expect(headers.get('cache-control')).toBe('no-store');
     expect(headers.get('x-accel-buffering')).toBe('no');
+    // Never compressed (fetch asks for gzip and br): a compressor would hold pokes back in its buffer.
+    expect(headers.get('content-encoding')).toBeNull();
     expect(headers.get('x-content-type-options')).toBe('nosniff');
     expect(headers.get('content-security-policy')).toContain("default-src 'self'");
     expect(headers.get('x-frame-options')).toBe('DENY');
     expect(await stream.nextEvent()).toEqual({ event: 'ready', data: '{}' });
-    expect(await stream.next((event) => event.comment === 'heartbeat')).toEqual({ comment: 'heartbeat' });
+    // A named event, which the browser's EventSource hands to the page (it hides comments).
+    expect(await stream.next()).toEqual({ event: 'heartbeat', data: '{}' });
+    expect(await stream.next()).toEqual({ event: 'heartbeat', data: '{}' });
   });
 
   it('needs a session', async () => {
     const response = await fetch(`${baseUrl}/api/sync/live`);
     expect(response.status).toBe(401);
+  });
+
+  it('asks a device speaking an older protocol to update, and takes one that does not say yet', async () => {
+    const { cookie } = await signUp(app);
+    const older = await fetch(`${baseUrl}/api/sync/live?protocolVersion=${syncProtocolVersion - 1}`, {
+      headers: { cookie },
+    });
+    expect(older.status).toBe(426);
+    expect(await older.json()).toEqual({ error: serverMessages.updateRequired, code: 'update_required' });
+    const garbled = await fetch(`${baseUrl}/api/sync/live?protocolVersion=soon`, { headers: { cookie } });
+    expect(garbled.status).toBe(400);
+    const unsaid = await openLiveStream(baseUrl, cookie, '/api/sync/live');
+    streams.push(unsaid);
+    expect(await unsaid.nextEvent()).toEqual({ event: 'ready', data: '{}' });
+  });
+
+  it('ends the stream once its session is signed out', async () => {
+    const { cookie } = await signUp(app);
+    const stream = await listen(cookie);
+    const signOut = await app.inject({ method: 'GET', url: '/api/logout', headers: { cookie } });
+    expect(signOut.statusCode).toBe(302);
+    await stream.waitForEnd(2000);
+  });
+
+  it('ends the stream once a password change elsewhere ends its session, and keeps the one it came from', async () => {
+    const account = await signUp(app);
+    const elsewhere = sessionCookie(await logIn(app, account.email, account.password));
+    const signedOutStream = await listen(account.cookie);
+    const keptStream = await listen(elsewhere);
+    const newPassword = 'a brand new passphrase';
+    const change = await app.inject({
+      method: 'POST',
+      url: '/api/auth/password',
+      headers: { cookie: elsewhere },
+      payload: { currentPassword: account.password, newPassword, confirmPassword: newPassword },
+    });
+    expect(change.statusCode).toBe(204);
+    await signedOutStream.waitForEnd(2000);
+    await keptStream.next((event) => event.event === 'heartbeat');
+    await keptStream.next((event) => event.event === 'heartbeat');
+    expect(keptStream.ended).toBe(false);
   });
 
   it("pokes a member within a second of another member's push, and nobody outside the family", async () => {
@@ -137,6 +184,46 @@ describe('live channel', () => {
     expect(performance.now() - started).toBeLessThan(1000);
     await stream.waitForEnd();
   });
+
+  it.skipIf(!process.env.DATABASE_URL)(
+    'ends every stream when its LISTEN connection came back, so devices reconnect and pull what they missed',
+    async () => {
+      const applicationName = `hearth-listen-${randomUUID().slice(0, 8)}`;
+      const ownSql = postgres(context.databaseUrl, {
+        max: 2,
+        onnotice: () => {},
+        connection: { application_name: applicationName },
+      });
+      const ownNotifier = await createPostgresNotifier(ownSql);
+      const own = await buildApp({ config: testConfig(), sql: ownSql, notifier: ownNotifier });
+      try {
+        const ownUrl = await own.listen({ port: 0, host: '127.0.0.1' });
+        const { familyId, admin, member } = await family();
+        const stream = await openLiveStream(ownUrl, member.account.cookie);
+        streams.push(stream);
+        expect(await stream.nextEvent()).toEqual({ event: 'ready', data: '{}' });
+
+        // The connection that listens is cut, as a network blip or a database restart would.
+        const cut = await context.sql`
+          select pg_terminate_backend(pid) from pg_stat_activity
+          where application_name = ${applicationName} and query ilike 'listen%'
+        `;
+        expect(cut).toHaveLength(1);
+        await stream.waitForEnd(5000);
+
+        // The device comes back on a fresh stream and is poked again.
+        const again = await openLiveStream(ownUrl, member.account.cookie);
+        streams.push(again);
+        expect(await again.nextEvent()).toEqual({ event: 'ready', data: '{}' });
+        await admin.send({ name: 'post.create', args: { postId: randomUUID(), familyId, content: 'After the blip' } });
+        await again.next(isPoke(familyId), 2000);
+      } finally {
+        await own.close();
+        await ownNotifier.close();
+        await ownSql.end({ timeout: 5 });
+      }
+    },
+  );
 
   it.skipIf(!process.env.DATABASE_URL)('pokes across two server instances through PostgreSQL', async () => {
     // Another instance: its own connections, its own LISTEN, nothing shared with the first but the database.

@@ -1,40 +1,66 @@
 import type { FastifyPluginAsync } from 'fastify';
-import type { Poke } from '../../schema/index.ts';
+import { liveQuerySchema, type Poke } from '../../schema/index.ts';
 import type { Sql } from '../database.ts';
 import { serverMessages } from '../http-errors.ts';
 import { signedIn } from '../plugins/session.ts';
+import { parseQuery } from '../plugins/validation.ts';
 import { createFamilyRepository } from '../repositories/family-repository.ts';
+import type { SessionRepository } from '../repositories/session-repository.ts';
 import type { SyncNotifier } from '../sync-notifier.ts';
+import { createLiveFamilies } from './live-families.ts';
+import { requireCurrentProtocol } from './protocol-version.ts';
 
-export type LiveRoutesOptions = { sql: Sql; notifier: SyncNotifier; heartbeatMs: number };
+export type LiveRoutesOptions = {
+  sql: Sql;
+  sessions: SessionRepository;
+  notifier: SyncNotifier;
+  heartbeatMs: number;
+};
 
 /**
  * `GET /api/sync/live`: a server-sent event stream that pokes the device whenever one of the user's families moves
  * on. A poke only says "pull"; the changes themselves come from `POST /api/sync/pull`.
  */
-export const liveRoutes: FastifyPluginAsync<LiveRoutesOptions> = async (app, { sql, notifier, heartbeatMs }) => {
+export const liveRoutes: FastifyPluginAsync<LiveRoutesOptions> = async (
+  app,
+  { sql, sessions, notifier, heartbeatMs },
+) => {
   const families = createFamilyRepository(sql);
   const openStreams = new Set<() => void>();
   let closing = false;
+  const closeAll = () => {
+    for (const close of openStreams) close();
+  };
 
+  // Changes published while this instance was not listening never become pokes. Every device pulls when its stream
+  // opens again, so ending the streams catches them all up; simpler than re-reading and poking every family of each.
+  const stopWatchingMissed = notifier.onChangesMissed(() => {
+    app.log.warn({ streams: openStreams.size }, 'live: changes may have been missed, ending the streams');
+    closeAll();
+  });
+  app.addHook('onClose', async () => stopWatchingMissed());
   // Before the server stops accepting: an open stream would otherwise keep `app.close()` waiting forever.
   app.addHook('preClose', async () => {
     closing = true;
-    for (const close of openStreams) close();
+    closeAll();
   });
 
+  /** Signed out, or signed out elsewhere by a password change: the stream must not outlive its session. */
+  async function sessionIsValid(tokenHash: Buffer, userId: string): Promise<boolean> {
+    const session = await sessions.find(tokenHash);
+    return session !== null && !session.expired && session.user.id === userId;
+  }
+
   app.get('/api/sync/live', { preHandler: app.requireUser }, async (request, reply) => {
-    const { user } = signedIn(request);
+    const { user, tokenHash } = signedIn(request);
+    requireCurrentProtocol(parseQuery(liveQuerySchema, request).protocolVersion);
     const response = reply.raw;
-    let memberOf = new Set<string>();
+    const memberOf = createLiveFamilies(() => families.familyIdsOf(user.id));
     let streaming = false;
     const send = (text: string) => {
       if (streaming) response.write(text);
     };
     const poke = (poked: Poke) => send(`event: poke\ndata: ${JSON.stringify(poked)}\n\n`);
-    const readFamilies = async () => {
-      memberOf = new Set(await families.familyIdsOf(user.id));
-    };
 
     // Subscribed before the families are read and the stream opens: a device pulls whenever its stream (re)opens, so
     // a change committed before then is in that pull and every later one is poked.
@@ -43,13 +69,13 @@ export const liveRoutes: FastifyPluginAsync<LiveRoutesOptions> = async (app, { s
       if (change.membershipChanged.includes(user.id)) {
         // Joined (the family is new to the device) or removed (its pull answers "drop"): poke either way.
         poke(poked);
-        readFamilies().catch((error: unknown) => request.log.warn({ err: error }, 'live: families not re-read'));
+        memberOf.refresh().catch((error: unknown) => request.log.warn({ err: error }, 'live: families not re-read'));
       } else if (memberOf.has(change.familyId)) {
         poke(poked);
       }
     });
     try {
-      await readFamilies();
+      await memberOf.refresh();
     } catch (error) {
       unsubscribe();
       throw error;
@@ -70,7 +96,25 @@ export const liveRoutes: FastifyPluginAsync<LiveRoutesOptions> = async (app, { s
       connection: 'keep-alive',
     });
     streaming = true;
-    const heartbeat = setInterval(() => send(': heartbeat\n\n'), heartbeatMs);
+    let checkingSession = false;
+    // A named event, not a comment: the browser's EventSource hides comments, and the device needs to hear something
+    // regularly to notice a connection that died without closing.
+    const heartbeat = setInterval(() => {
+      send('event: heartbeat\ndata: {}\n\n');
+      if (checkingSession) return;
+      checkingSession = true;
+      sessionIsValid(tokenHash, user.id)
+        .then(
+          (valid) => {
+            if (!valid) close();
+          },
+          // The database may be down for a moment: the session is checked again at the next heartbeat.
+          (error: unknown) => request.log.warn({ err: error }, 'live: session not checked'),
+        )
+        .finally(() => {
+          checkingSession = false;
+        });
+    }, heartbeatMs);
     const close = () => {
       if (!streaming) return;
       streaming = false;

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyPluginAsync } from 'fastify';
 import { createPostBodySchema, idParamsSchema, reactBodySchema, type Post } from '../../schema/index.ts';
+import { lockFamilyOfPost } from '../mutators/access.ts';
 import { mutators } from '../mutators/index.ts';
 import { signedIn } from '../plugins/session.ts';
 import { parseBody, parseParams } from '../plugins/validation.ts';
@@ -39,7 +40,8 @@ export const postRoutes: FastifyPluginAsync<{ runMutation: MutationRunner }> = a
     const { id: postId } = parseParams(idParamsSchema, request);
     const { reactionType } = parseBody(reactBodySchema, request);
     const reacted = await runMutation(user.id, request.log, async (tx, context) => {
-      // Two toggles at the same instant may both read "not there" and both set it: one like, which is fine.
+      // The family is locked before the reaction is read: two quick toggles take turns, so the second undoes the first.
+      await lockFamilyOfPost(tx, user.id, postId);
       const exists = await createReactionRepository(tx).exists({ postId, userId: user.id, reactionType });
       const change = await mutators['reaction.set'](tx, context, { postId, reactionType, reacted: !exists });
       return { change, result: !exists };

@@ -1,13 +1,16 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Sql, Transaction } from '../database.ts';
 import { HttpError, serverMessages } from '../http-errors.ts';
-import { MutationRejected, type MutationContext, type RejectionKind } from '../mutators/mutator.ts';
+import { refusalOf, type Refusal } from '../mutators/mutation-failure.ts';
+import type { MutationContext } from '../mutators/mutator.ts';
 import { publishChanges, type FamilyChange, type SyncNotifier } from '../sync-notifier.ts';
 
-/** Whatever the write was refused for, a row of another family answers exactly like a row that does not exist. */
-const statusOf: Record<RejectionKind, 403 | 404 | 409 | 500> = {
+/**
+ * Whatever the write was refused for, a row of another family answers exactly like a row that does not exist. Data
+ * the database refuses for good is 422: the request was understood, and sending it again will not help.
+ */
+const statusOf: Record<Refusal['kind'], 403 | 404 | 409 | 422> = {
   notMember: 404,
-  familyNotFound: 404,
   postNotFound: 404,
   commentNotFound: 404,
   memberNotFound: 404,
@@ -16,12 +19,12 @@ const statusOf: Record<RejectionKind, 403 | 404 | 409 | 500> = {
   adminsOnly: 403,
   lastAdmin: 403,
   idTaken: 409,
-  unexpected: 500,
+  refusedByDatabase: 422,
 };
 
-function httpErrorFor(rejected: MutationRejected): HttpError {
-  const statusCode = statusOf[rejected.kind];
-  return new HttpError(statusCode, { error: statusCode === 404 ? serverMessages.notFound : rejected.reason });
+function httpErrorFor(refusal: Refusal): HttpError {
+  const statusCode = statusOf[refusal.kind];
+  return new HttpError(statusCode, { error: statusCode === 404 ? serverMessages.notFound : refusal.reason });
 }
 
 export type RestWrite<T> = (
@@ -30,19 +33,23 @@ export type RestWrite<T> = (
 ) => Promise<{ change: FamilyChange | null; result: T }>;
 
 /**
- * The REST writes of the spec run the same mutators as replayed mutations: the write and the read of its answer in
- * one transaction, the change published after the commit, a rejection turned into its HTTP answer.
+ * The REST writes of the spec run the same mutators as replayed mutations, and read their failures the same way
+ * (mutation-failure.ts): the write and the read of its answer in one transaction, the change published after the
+ * commit, a refusal turned into its HTTP answer, and anything else left to the error handler.
  */
 export function createMutationRunner(sql: Sql, notifier: SyncNotifier) {
   return async function runMutation<T>(userId: string, log: FastifyBaseLogger, write: RestWrite<T>): Promise<T> {
+    let written: { change: FamilyChange | null; result: T };
     try {
-      const { change, result } = await sql.begin((tx) => write(tx, { userId, now: new Date() }));
-      if (change) publishChanges(notifier, [change], log);
-      return result as T;
+      written = (await sql.begin((tx) => write(tx, { userId, now: new Date() }))) as typeof written;
     } catch (error) {
-      if (error instanceof MutationRejected) throw httpErrorFor(error);
-      throw error;
+      const refusal = refusalOf(error);
+      if (!refusal) throw error;
+      if (refusal.kind === 'refusedByDatabase') log.warn({ err: error }, 'write refused by the database');
+      throw httpErrorFor(refusal);
     }
+    publishChanges(notifier, written.change ? [written.change] : [], log);
+    return written.result;
   };
 }
 

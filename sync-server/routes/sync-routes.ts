@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { pullRequestSchema, pushRequestSchema, syncProtocolVersion, type PullResponse } from '../../schema/index.ts';
+import { pullRequestSchema, pushRequestSchema, type PullResponse } from '../../schema/index.ts';
 import type { Sql } from '../database.ts';
 import { HttpError, serverMessages } from '../http-errors.ts';
 import { signedIn } from '../plugins/session.ts';
@@ -9,6 +9,7 @@ import { createSyncRepository, type DeviceState } from '../repositories/sync-rep
 import type { SyncNotifier } from '../sync-notifier.ts';
 import { pullChanges } from '../sync-pull.ts';
 import { applyPush } from '../sync-push.ts';
+import { requireCurrentProtocol } from './protocol-version.ts';
 
 export type SyncRoutesOptions = { sql: Sql; notifier: SyncNotifier };
 
@@ -25,11 +26,8 @@ const pushBodyLimit = 4 * 1_048_576;
 export const syncRoutes: FastifyPluginAsync<SyncRoutesOptions> = async (app, { sql, notifier }) => {
   const devices = createSyncRepository(sql);
 
-  function requireCurrentProtocol(request: FastifyRequest): void {
-    const given = protocolOnlySchema.safeParse(request.body);
-    if (given.success && given.data.protocolVersion < syncProtocolVersion) {
-      throw new HttpError(426, { error: serverMessages.updateRequired, code: 'update_required' });
-    }
+  function requireCurrentProtocolOf(request: FastifyRequest): void {
+    requireCurrentProtocol(protocolOnlySchema.safeParse(request.body).data?.protocolVersion);
   }
 
   /** The device belongs to the first user who syncs with it; nobody else may push or pull as it. */
@@ -41,7 +39,7 @@ export const syncRoutes: FastifyPluginAsync<SyncRoutesOptions> = async (app, { s
 
   app.post('/api/sync/push', { onRequest: app.requireUser, bodyLimit: pushBodyLimit }, async (request, reply) => {
     const { user } = signedIn(request);
-    requireCurrentProtocol(request);
+    requireCurrentProtocolOf(request);
     const { deviceId, mutations } = parseBody(pushRequestSchema, request);
     const { lastAppliedSeq } = await claimDevice(deviceId, user.id);
     const outcome = await applyPush(
@@ -53,7 +51,7 @@ export const syncRoutes: FastifyPluginAsync<SyncRoutesOptions> = async (app, { s
 
   app.post('/api/sync/pull', { preHandler: app.requireUser }, async (request): Promise<PullResponse> => {
     const { user } = signedIn(request);
-    requireCurrentProtocol(request);
+    requireCurrentProtocolOf(request);
     const { deviceId, cursors } = parseBody(pullRequestSchema, request);
     await claimDevice(deviceId, user.id);
     return pullChanges(sql, { userId: user.id, deviceId, cursors });

@@ -1,4 +1,6 @@
-/** One server-sent event block: `event:`/`data:` fields, or a `:` comment such as the heartbeat. */
+import { liveChannelPath } from '../../schema/index.ts';
+
+/** One server-sent event block: `event:`/`data:` fields, or a `:` comment. */
 export type LiveEvent = { event?: string; data?: string; comment?: string };
 
 function parseBlock(block: string): LiveEvent {
@@ -13,10 +15,10 @@ function parseBlock(block: string): LiveEvent {
 
 export type LiveStream = Awaited<ReturnType<typeof openLiveStream>>;
 
-/** Opens `GET /api/sync/live` with fetch, as a browser would, and collects its events as they arrive. */
-export async function openLiveStream(baseUrl: string, cookie: string) {
+/** Opens the live channel with fetch, as a browser would, and collects its events as they arrive. */
+export async function openLiveStream(baseUrl: string, cookie: string, path = liveChannelPath) {
   const controller = new AbortController();
-  const response = await fetch(`${baseUrl}/api/sync/live`, { headers: { cookie }, signal: controller.signal });
+  const response = await fetch(`${baseUrl}${path}`, { headers: { cookie }, signal: controller.signal });
   const events: LiveEvent[] = [];
   let ended = false;
   let wake: () => void = () => {};
@@ -63,9 +65,9 @@ export async function openLiveStream(baseUrl: string, cookie: string) {
         });
       }
     },
-    /** The next event, whatever it is, other than heartbeats. */
+    /** The next event, whatever it is, other than heartbeats and comments. */
     nextEvent(timeoutMs = 1000): Promise<LiveEvent> {
-      return this.next((event) => event.comment === undefined, timeoutMs);
+      return this.next((event) => event.comment === undefined && event.event !== 'heartbeat', timeoutMs);
     },
     /** Resolves once the stream has ended (the server closed it), or fails after `timeoutMs`. */
     async waitForEnd(timeoutMs = 1000): Promise<void> {

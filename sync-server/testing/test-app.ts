@@ -9,7 +9,7 @@ import type { Config } from '../config.ts';
 import { connect, type Sql } from '../database.ts';
 import { runMigrations } from '../migrate.ts';
 import { sessionCookieName } from '../plugins/session.ts';
-import { createLocalNotifier, createPostgresNotifier, type SyncNotifier } from '../sync-notifier.ts';
+import { createLocalNotifier, createPostgresNotifier, type FamilyChange, type SyncNotifier } from '../sync-notifier.ts';
 import { createTestDatabase, type TestDatabase } from './test-database.ts';
 
 export function testConfig(overrides: Partial<Config> = {}): Config {
@@ -54,7 +54,21 @@ export type TestContext = {
   notifierOf(app: FastifyInstance): SyncNotifier;
 };
 
-export type TestAppOptions = { liveHeartbeatMs?: number };
+export type TestAppOptions = { liveHeartbeatMs?: number; notifier?: SyncNotifier };
+
+/** The in-process notifier, keeping every change published through it in order: for tests that count pokes. */
+export function createRecordingNotifier(): SyncNotifier & { published: FamilyChange[] } {
+  const local = createLocalNotifier();
+  const published: FamilyChange[] = [];
+  return {
+    ...local,
+    published,
+    async publish(change) {
+      published.push(change);
+      await local.publish(change);
+    },
+  };
+}
 
 /**
  * Changes travel through PostgreSQL's LISTEN/NOTIFY on a real server, as in production; the embedded PGlite is one
@@ -75,9 +89,15 @@ export function useTestApp(overrides: Partial<Config> = {}): TestContext {
   const context = {
     clock: new TestClock(),
     async buildApp(configOverrides: Partial<Config>, options: TestAppOptions = {}) {
-      const notifier = await createTestNotifier(context.sql);
+      const notifier = options.notifier ?? (await createTestNotifier(context.sql));
       const config = testConfig(configOverrides);
-      const app = await buildApp({ config, sql: context.sql, now: context.clock.now, notifier, ...options });
+      const app = await buildApp({
+        config,
+        sql: context.sql,
+        now: context.clock.now,
+        liveHeartbeatMs: options.liveHeartbeatMs,
+        notifier,
+      });
       apps.push(app);
       notifiers.set(app, notifier);
       return app;

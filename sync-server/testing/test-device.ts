@@ -97,14 +97,18 @@ export class TestDevice {
     for (const family of answer.families) {
       if (family.status === 'drop') {
         this.cursors.delete(family.familyId);
-        this.rows.delete(`families/${family.familyId}`);
-        for (const [key, row] of this.rows)
-          if ('familyId' in row && row.familyId === family.familyId) this.rows.delete(key);
+        this.forgetRowsOf(family.familyId);
         continue;
       }
+      if (family.reset) this.forgetRowsOf(family.familyId);
       for (const change of family.changes) this.applyChange(change);
       this.cursors.set(family.familyId, family.cursor);
     }
+  }
+
+  private forgetRowsOf(familyId: string): void {
+    this.rows.delete(`families/${familyId}`);
+    for (const [key, row] of this.rows) if ('familyId' in row && row.familyId === familyId) this.rows.delete(key);
   }
 
   private applyChange(change: Change): void {
