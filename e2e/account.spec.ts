@@ -100,6 +100,10 @@ test('a wrong password is refused and the person can try again', async ({ page, 
 });
 
 test('when the session ends mid-use, the person is told, signs in and lands back where they were', async ({ page, context }) => {
+  // The page's clock is ours, so the spec's 500 ms between the toast and the sign-in redirect lasts until the toast
+  // has been read. (Holding the redirect's request instead would leave the page mid-navigation, where nothing on it
+  // can be read; and the sync engine may hear the 401 before the settings screen does.)
+  await page.clock.install();
   const person = newPerson('expired');
   await signUp(page, person);
   await expect(page.getByRole('heading', { level: 1 })).toContainText(person.username);
@@ -107,21 +111,15 @@ test('when the session ends mid-use, the person is told, signs in and lands back
   const chatSwitch = page.getByRole('switch', { name: 'Chat Messages' });
   await expect(chatSwitch).toBeChecked();
 
-  // The toast shows for the spec's 500 ms before the page leaves; holding the sign-in redirect keeps it on screen
-  // long enough to read, whatever the machine's load. Held before the cookie goes: the sync engine may be the first
-  // to hear the 401.
-  let releaseRedirect = () => {};
-  const redirectHeld = new Promise<void>((resolve) => (releaseRedirect = resolve));
-  await page.route('**/api/login?*', async (route) => {
-    await redirectHeld;
-    await route.continue();
-  });
+  await page.clock.pauseAt(Date.now() + 1_000);
   await context.clearCookies();
   await chatSwitch.click();
   const toast = page.getByRole('alert').filter({ hasText: 'Unauthorized' });
   await expect(toast).toContainText('You are logged out. Logging in again...');
-  releaseRedirect();
+  await expect(page).toHaveURL(/\/settings$/);
+  await page.clock.runFor(500);
   await expect(page).toHaveURL(/\/login\?returnTo=%2Fsettings/);
+  await page.clock.resume();
 
   await page.getByLabel('Email').fill(person.email);
   await page.getByLabel('Password', { exact: true }).fill(person.password);

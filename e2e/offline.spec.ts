@@ -137,6 +137,8 @@ test('a write the server refuses comes back with its reason, and nothing is lost
     browser,
     'refusal',
   );
+  // Offline use starts once Hearth is installed on the device: before that, the code a write needs may not be here.
+  await waitForOfflineReady(sonPage);
   await sonContext.setOffline(true);
   await sonPage.evaluate(() => window.dispatchEvent(new Event('offline')));
   const text = `Can I still post? ${Date.now()}`;
@@ -207,4 +209,37 @@ test('Chrome finds nothing stopping Hearth from being installed', async ({ baseU
     await context.close();
     rmSync(profile, { recursive: true, force: true });
   }
+});
+
+test('signing out in one tab signs out the other and no tab brings the data back', async ({ browser }) => {
+  const context = await browser.newContext();
+  const first = await context.newPage();
+  const person = newPerson('twotabs');
+  await signUp(first, person);
+  await createFamily(first, `Two tabs ${Date.now().toString(36)}`);
+  const text = `Seen in two tabs ${Date.now()}`;
+  await share(first, text);
+  await expect.poll(() => countPosts(text), { timeout: 10_000 }).toBe(1);
+  await expect(first.getByText('All sent')).toBeVisible({ timeout: 10_000 });
+
+  const second = await context.newPage();
+  await second.goto('/');
+  await expect(second.getByText(text)).toBeVisible();
+
+  await first.goto('/settings');
+  await first.getByRole('button', { name: 'Sign Out' }).click();
+  await expect(first.getByRole('link', { name: 'Log In' }).first()).toBeVisible();
+
+  // The other tab follows at once, and whatever would make it sync (coming back online, focus) finds nothing to
+  // sync into: the deleted database stays deleted.
+  await expect(second.getByText(text)).toBeHidden({ timeout: 5_000 });
+  await expect(second.getByRole('link', { name: 'Log In' }).first()).toBeVisible();
+  await second.evaluate(() => {
+    window.dispatchEvent(new Event('online'));
+    window.dispatchEvent(new Event('focus'));
+  });
+  await second.waitForTimeout(1_000);
+  const databases = await second.evaluate(async () => (await indexedDB.databases()).map((database) => database.name));
+  expect(databases.filter((name) => name?.startsWith('hearth-'))).toEqual([]);
+  await context.close();
 });

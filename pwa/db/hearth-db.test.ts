@@ -2,7 +2,15 @@
 import 'fake-indexeddb/auto';
 import { Dexie } from 'dexie';
 import { describe, expect, it } from 'vitest';
-import { deleteEveryHearthDb, deleteHearthDb, hearthDbName, openHearthDb } from './hearth-db.ts';
+import type { MutationName } from '../../schema/sync.ts';
+import {
+  countUnsentWrites,
+  deleteHearthDbsAtSignOut,
+  hearthDbName,
+  openHearthDb,
+  type OutboxEntry,
+  type OutboxStatus,
+} from './hearth-db.ts';
 
 async function databaseNames(): Promise<string[]> {
   return (await Dexie.getDatabaseNames()).sort();
@@ -32,24 +40,58 @@ describe('the device database', () => {
       syncState: ['key'],
     });
     db.close();
-    await deleteHearthDb('ada');
+    await Dexie.delete(hearthDbName('ada'));
     expect(await databaseNames()).not.toContain('hearth-ada');
   });
 
-  it("signing out deletes every user's database and nothing else", async () => {
+  it('another tab deleting it closes this connection for good instead of re-creating the database', async () => {
+    const otherTab = openHearthDb('ada');
+    await otherTab.users.put({ id: 'ada', username: 'ada', firstName: null, lastName: null, profileImageUrl: null });
+
+    await Dexie.delete(hearthDbName('ada'));
+
+    await expect(otherTab.users.count()).rejects.toMatchObject({ name: Dexie.errnames.DatabaseClosed });
+    await expect(otherTab.outbox.add(outboxEntry(1, 'pending'))).rejects.toMatchObject({
+      name: Dexie.errnames.DatabaseClosed,
+    });
+    expect(await databaseNames()).not.toContain('hearth-ada');
+  });
+
+  it("signing out deletes the user's database and every other one that holds nothing unsent", async () => {
     const other = new Dexie('another-app');
     other.version(1).stores({ things: 'id' });
     await other.open();
     other.close();
-    for (const userId of ['ada', 'grace']) {
-      const db = openHearthDb(userId);
-      await db.users.put({ id: userId, username: userId, firstName: null, lastName: null, profileImageUrl: null });
-      db.close();
-    }
-    expect(await databaseNames()).toEqual(['another-app', 'hearth-ada', 'hearth-grace']);
+    // Ada signs out. Grace's and Alan's sessions expired earlier; Grace still has a post that never reached the server.
+    await storeOutbox('ada', ['pending', 'rejected']);
+    await storeOutbox('grace', ['sent', 'pending']);
+    await storeOutbox('alan', ['sent']);
+    await storeOutbox('edsger', []);
+    expect(await databaseNames()).toEqual([
+      'another-app',
+      'hearth-ada',
+      'hearth-alan',
+      'hearth-edsger',
+      'hearth-grace',
+    ]);
+    expect(await countUnsentWrites('ada')).toBe(2);
 
-    await deleteEveryHearthDb();
+    await deleteHearthDbsAtSignOut('ada');
 
-    expect(await databaseNames()).toEqual(['another-app']);
+    expect(await databaseNames()).toEqual(['another-app', 'hearth-grace']);
+    expect(await countUnsentWrites('grace')).toBe(1);
+    await Dexie.delete(hearthDbName('grace'));
   });
 });
+
+function outboxEntry(seq: number, status: OutboxStatus): OutboxEntry {
+  const name: MutationName = 'post.delete';
+  return { seq, name, args: { postId: crypto.randomUUID() }, status, createdAt: new Date(0).toISOString() };
+}
+
+async function storeOutbox(userId: string, statuses: OutboxStatus[]): Promise<void> {
+  const db = openHearthDb(userId);
+  await db.open();
+  await db.outbox.bulkAdd(statuses.map((status, index) => outboxEntry(index + 1, status)));
+  db.close();
+}

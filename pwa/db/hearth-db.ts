@@ -42,8 +42,6 @@ export type OutboxEntry = {
     status: OutboxStatus;
     /** When the person made the write: the time its optimistic rows show until the server's copy arrives. */
     createdAt: string;
-    /** The family the write touched on this device, when it touched one. */
-    familyId?: string;
     reason?: string;
   };
 }[MutationName];
@@ -89,6 +87,14 @@ export class HearthDb extends Dexie {
       shadows: '[table+id], table',
       syncState: 'key',
     });
+    // Another tab is deleting this database (sign-out) or upgrading it (a newer Hearth). Dexie's own handler closes
+    // and reopens at the next query, which would re-create a deleted database, empty, for a session that has ended.
+    // Closed for good instead (returning false skips Dexie's handler): sync stops, and this tab's session follows
+    // the sign-out or the update.
+    this.on('versionchange', () => {
+      this.close({ disableAutoOpen: true });
+      return false;
+    });
   }
 }
 
@@ -103,15 +109,40 @@ export function openHearthDb(userId: string, options?: DexieOptions): HearthDb {
   return new HearthDb(hearthDbName(userId), options);
 }
 
-export async function deleteHearthDb(userId: string): Promise<void> {
-  await Dexie.delete(hearthDbName(userId));
+/** Writes that never reached the server: waiting to be sent, or refused and waiting for Retry or Discard. */
+const unsentStatuses: OutboxStatus[] = ['pending', 'rejected'];
+
+/** Opens the database `name` just long enough to count its unsent writes. */
+async function countUnsentWritesIn(name: string): Promise<number> {
+  const db = new HearthDb(name);
+  try {
+    return await db.outbox.where('status').anyOf(unsentStatuses).count();
+  } finally {
+    db.close();
+  }
+}
+
+/** What signing out now would lose: the user's writes that have not reached the server, read from the database. */
+export function countUnsentWrites(userId: string): Promise<number> {
+  return countUnsentWritesIn(hearthDbName(userId));
 }
 
 /**
- * Signing out on a shared tablet leaves nothing behind: every user's database goes, not only the one signed in
- * now (an earlier session may have ended without signing out).
+ * Signing out on a shared tablet leaves nothing of the person behind: their database goes (they were told what it
+ * still held). Other users' databases, left by sessions that ended without signing out, go too unless they still
+ * hold unsent writes: those belong to someone else, and wait for them to sign in again. A database that cannot be
+ * read (made by a newer Hearth, say) is kept for the same reason.
  */
-export async function deleteEveryHearthDb(): Promise<void> {
-  const names = await Dexie.getDatabaseNames();
-  await Promise.all(names.filter((name) => name.startsWith(databasePrefix)).map((name) => Dexie.delete(name)));
+export async function deleteHearthDbsAtSignOut(userId: string): Promise<void> {
+  const signedIn = hearthDbName(userId);
+  const others = (await Dexie.getDatabaseNames()).filter(
+    (name) => name.startsWith(databasePrefix) && name !== signedIn,
+  );
+  await Promise.all([
+    Dexie.delete(signedIn),
+    ...others.map(async (name) => {
+      const unsent = await countUnsentWritesIn(name).catch(() => Infinity);
+      if (unsent === 0) await Dexie.delete(name);
+    }),
+  ]);
 }

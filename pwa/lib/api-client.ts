@@ -76,10 +76,22 @@ export function signInAgainUrl(location: { pathname: string; search: string }): 
 }
 
 let signingInAgain = false;
+const sessionEndedListeners = new Set<() => void>();
+
+/**
+ * Called once when a request finds the session over, before the person is sent to sign in again (the auth store
+ * forgets its copy of who was signed in, so the sign-in page does not take them for signed in). Answers the function
+ * that unsubscribes.
+ */
+export function onSessionEnded(listener: () => void): () => void {
+  sessionEndedListeners.add(listener);
+  return () => sessionEndedListeners.delete(listener);
+}
 
 function signInAgain(): void {
   if (signingInAgain) return;
   signingInAgain = true;
+  for (const listener of sessionEndedListeners) listener();
   toast({ ...toasts.unauthorized, variant: 'destructive' });
   window.setTimeout(() => window.location.assign(signInAgainUrl(window.location)), timings.unauthorizedRedirect);
 }

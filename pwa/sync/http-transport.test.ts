@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { syncProtocolVersion, type PushRequest } from '../../schema/sync.ts';
+import { liveChannelPath, syncProtocolVersion, type PushRequest } from '../../schema/sync.ts';
 import type { LiveHandlers } from './transport.ts';
 
 const deviceId = '6f1c2a52-8d1e-4f57-9a43-2f0b3c1d9e10';
@@ -12,7 +12,7 @@ const pushRequest: PushRequest = {
 const assign = vi.fn();
 
 /** A fresh API client per test: it remembers, per page, that it already sent the person to sign in again. */
-async function loadTransport(respond: () => Response | Promise<Response>) {
+async function loadTransport(respond: (path: string, init?: RequestInit) => Response | Promise<Response>) {
   vi.resetModules();
   vi.stubGlobal('fetch', vi.fn(respond));
   const { httpTransport } = await import('./http-transport.ts');
@@ -21,6 +21,8 @@ async function loadTransport(respond: () => Response | Promise<Response>) {
 }
 
 const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status });
+const pullRequest = { protocolVersion: syncProtocolVersion, deviceId, cursors: [] };
+const noAbort = new AbortController().signal;
 
 beforeEach(() => {
   vi.useFakeTimers();
@@ -40,7 +42,7 @@ describe('push and pull over HTTP', () => {
   it('posts the request as JSON and answers the checked response', async () => {
     const answer = { results: [{ seq: 1, status: 'applied' }], lastAppliedSeq: 1 };
     const { httpTransport } = await loadTransport(() => json(answer));
-    expect(await httpTransport.push(pushRequest)).toEqual(answer);
+    expect(await httpTransport.push(pushRequest, noAbort)).toEqual(answer);
     expect(fetch).toHaveBeenCalledWith(
       '/api/sync/push',
       expect.objectContaining({ method: 'POST', body: JSON.stringify(pushRequest), credentials: 'include' }),
@@ -48,7 +50,7 @@ describe('push and pull over HTTP', () => {
 
     const pull = { lastAppliedSeq: 1, families: [], users: [], more: false };
     const { httpTransport: again } = await loadTransport(() => json(pull));
-    expect(await again.pull({ protocolVersion: syncProtocolVersion, deviceId, cursors: [] })).toEqual(pull);
+    expect(await again.pull(pullRequest, noAbort)).toEqual(pull);
     expect(fetch).toHaveBeenCalledWith('/api/sync/pull', expect.objectContaining({ method: 'POST' }));
   });
 
@@ -60,30 +62,45 @@ describe('push and pull over HTTP', () => {
     ['an answer that is not JSON', () => new Response('<html>', { status: 200 }), 'server'],
     ['426', () => json({ error: 'Please update Hearth', code: 'update_required' }, 426), 'update-required'],
     ['400', () => json({ error: 'Invalid request' }, 400), 'refused'],
+    ['403', () => json({ error: 'This device belongs to another account' }, 403), 'wrong-account'],
   ])('classifies %s', async (_name, respond, kind) => {
     const { httpTransport } = await loadTransport(respond);
-    await expect(httpTransport.push(pushRequest)).rejects.toMatchObject({ name: 'SyncTransportError', kind });
+    await expect(httpTransport.push(pushRequest, noAbort)).rejects.toMatchObject({ name: 'SyncTransportError', kind });
   });
 
   it('401: the API client says the session ended and sends the person to sign in', async () => {
     const { httpTransport, toastStore } = await loadTransport(() => json({ error: 'Unauthorized' }, 401));
-    await expect(
-      httpTransport.pull({ protocolVersion: syncProtocolVersion, deviceId, cursors: [] }),
-    ).rejects.toMatchObject({
-      kind: 'signed-out',
-    });
+    await expect(httpTransport.pull(pullRequest, noAbort)).rejects.toMatchObject({ kind: 'signed-out' });
     expect(toastStore.getSnapshot()[0]).toMatchObject({ title: 'Unauthorized' });
     await vi.runAllTimersAsync();
     expect(assign).toHaveBeenCalledWith('/api/login?returnTo=%2F');
   });
 
+  it('an aborted request fails with the reason it was aborted for, not as a network failure', async () => {
+    // Like fetch: no answer until aborted, then rejected with the signal's reason.
+    const { httpTransport } = await loadTransport(
+      (_path, init) =>
+        new Promise((_resolve, reject) => {
+          init?.signal?.addEventListener('abort', () => reject(init.signal?.reason));
+        }),
+    );
+    const request = new AbortController();
+    const pulling = httpTransport.pull(pullRequest, request.signal);
+    const reason = new Error('No answer within 30 s');
+    request.abort(reason);
+    await expect(pulling).rejects.toBe(reason);
+  });
+
   it('503 to a push: keeps the results of the mutations handled before the failure', async () => {
     const partial = { results: [{ seq: 1, status: 'applied' }], lastAppliedSeq: 1 };
     const { httpTransport } = await loadTransport(() => json({ error: 'Please try again', ...partial }, 503));
-    await expect(httpTransport.push(pushRequest)).rejects.toMatchObject({ kind: 'server', partialPush: partial });
+    await expect(httpTransport.push(pushRequest, noAbort)).rejects.toMatchObject({
+      kind: 'server',
+      partialPush: partial,
+    });
 
     const { httpTransport: plain } = await loadTransport(() => json({ error: 'Please try again' }, 503));
-    await expect(plain.push(pushRequest)).rejects.toMatchObject({ kind: 'server', partialPush: undefined });
+    await expect(plain.push(pushRequest, noAbort)).rejects.toMatchObject({ kind: 'server', partialPush: undefined });
   });
 });
 
@@ -105,15 +122,17 @@ describe('the live channel', () => {
     }
   }
 
-  it('forwards pokes with a valid shape, and open and error', async () => {
+  it('forwards pokes with a valid shape, heartbeats, open and error', async () => {
     vi.stubGlobal('EventSource', FakeEventSource);
     const { httpTransport } = await loadTransport(() => json({}));
-    const handlers: LiveHandlers = { onPoke: vi.fn(), onOpen: vi.fn(), onError: vi.fn() };
+    const handlers: LiveHandlers = { onPoke: vi.fn(), onOpen: vi.fn(), onHeartbeat: vi.fn(), onError: vi.fn() };
     const close = httpTransport.openLive(handlers);
     const source = FakeEventSource.opened.at(-1)!;
-    expect(source.url).toBe('/api/sync/live');
+    expect(source.url).toBe(liveChannelPath);
+    expect(source.url).toBe(`/api/sync/live?protocolVersion=${syncProtocolVersion}`);
 
     source.send('open');
+    source.send('heartbeat', '{}');
     source.send('poke', JSON.stringify({ familyId: deviceId, version: 7 }));
     source.send('poke', '{"familyId": 1}');
     source.send('poke', 'not json');
@@ -121,6 +140,7 @@ describe('the live channel', () => {
     close();
 
     expect(handlers.onOpen).toHaveBeenCalledTimes(1);
+    expect(handlers.onHeartbeat).toHaveBeenCalledTimes(1);
     expect(handlers.onPoke).toHaveBeenCalledTimes(1);
     expect(handlers.onPoke).toHaveBeenCalledWith({ familyId: deviceId, version: 7 });
     expect(handlers.onError).toHaveBeenCalledTimes(1);

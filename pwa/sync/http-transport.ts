@@ -1,3 +1,4 @@
+import { liveChannelPath } from '../../schema/sync-protocol.ts';
 import type { PushResponse } from '../../schema/sync.ts';
 import { api, ApiError, NetworkError } from '../lib/api-client.ts';
 import { isPullResponse, isPushResponse } from './response-shapes.ts';
@@ -5,7 +6,6 @@ import { failureKindOfStatus, parsePoke, SyncTransportError, type SyncTransport 
 
 const pushPath = '/api/sync/push';
 const pullPath = '/api/sync/pull';
-const livePath = '/api/sync/live';
 
 /** A 503 push answer carries the results of the mutations before the failure (schema/sync.ts pushResponseSchema). */
 function partialPushOf(error: ApiError): PushResponse | undefined {
@@ -27,12 +27,19 @@ function transportErrorOf(error: unknown, path: string): SyncTransportError {
   return new SyncTransportError('server', `${path} answered something that is not JSON`, { cause: error });
 }
 
-async function post<T>(path: string, body: unknown, hasAnswerShape: (answer: unknown) => answer is T): Promise<T> {
+async function post<T>(
+  path: string,
+  body: unknown,
+  signal: AbortSignal,
+  hasAnswerShape: (answer: unknown) => answer is T,
+): Promise<T> {
   let answer: unknown;
   try {
     // A 401 goes through the API client's usual "signed out" toast and sign-in redirect.
-    answer = await api.post<unknown>(path, body);
+    answer = await api.post<unknown>(path, body, { signal });
   } catch (error) {
+    // The engine's reason for aborting (stopped, or no answer in time) says more than the browser's AbortError.
+    if (signal.aborted) throw signal.reason;
     throw transportErrorOf(error, path);
   }
   // The device stores what the server sends as the truth its screens show, so it is checked at the door.
@@ -42,12 +49,13 @@ async function post<T>(path: string, body: unknown, hasAnswerShape: (answer: unk
 
 /** The browser's way to the sync server: the API client for push and pull, an EventSource for pokes. */
 export const httpTransport: SyncTransport = {
-  push: (request) => post(pushPath, request, isPushResponse),
-  pull: (request) => post(pullPath, request, isPullResponse),
+  push: (request, signal) => post(pushPath, request, signal, isPushResponse),
+  pull: (request, signal) => post(pullPath, request, signal, isPullResponse),
   openLive(handlers) {
-    const source = new EventSource(livePath);
+    const source = new EventSource(liveChannelPath);
     source.addEventListener('open', () => handlers.onOpen());
     source.addEventListener('error', () => handlers.onError());
+    source.addEventListener('heartbeat', () => handlers.onHeartbeat());
     source.addEventListener('poke', (event) => {
       const poke = parsePoke(String((event as MessageEvent).data));
       if (poke) handlers.onPoke(poke);

@@ -36,20 +36,9 @@ export function directWriter(db: HearthDb): RowWriter {
   };
 }
 
-export type RecordingWriter = RowWriter & {
-  /** The family the recorded write touched first, for the outbox entry. */
-  readonly touchedFamilyId: string | undefined;
-};
-
-function familyIdOf(table: RowTable, row: HearthRows[RowTable]): string | undefined {
-  if (table === 'families') return row.id;
-  return 'familyId' in row ? row.familyId : undefined;
-}
-
-export function createRecordingWriter(db: HearthDb): RecordingWriter {
+export function createRecordingWriter(db: HearthDb): RowWriter {
   const direct = directWriter(db);
   const shadowed = new Set<string>();
-  let touchedFamilyId: string | undefined;
 
   /** Keeps the copy from before the first pending write: a later pending write must not replace it. */
   async function keepServerCopy<T extends RowTable>(table: T, id: string, current: HearthRows[T] | undefined) {
@@ -62,7 +51,6 @@ export function createRecordingWriter(db: HearthDb): RecordingWriter {
 
   async function put<T extends RowTable>(table: T, row: HearthRows[T]): Promise<void> {
     await keepServerCopy(table, row.id, await direct.get(table, row.id));
-    touchedFamilyId ??= familyIdOf(table, row);
     await direct.put(table, row);
   }
 
@@ -70,7 +58,6 @@ export function createRecordingWriter(db: HearthDb): RecordingWriter {
     const current = await direct.get(table, id);
     if (!current) return;
     await keepServerCopy(table, id, current);
-    touchedFamilyId ??= familyIdOf(table, current);
     await direct.delete(table, id);
   }
 
@@ -81,9 +68,6 @@ export function createRecordingWriter(db: HearthDb): RecordingWriter {
     async deleteChildren(table, parent, parentId) {
       const ids = await tableOf(db, table).where(parent).equals(parentId).primaryKeys();
       for (const id of ids) await remove(table, id);
-    },
-    get touchedFamilyId() {
-      return touchedFamilyId;
     },
   };
 }

@@ -1,25 +1,9 @@
 // Dexie finds IndexedDB when it loads, so the in-memory one is installed before anything imports Dexie.
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { liveChannelPath } from '../../schema/sync.ts';
 import { runSync, type SyncSession } from './run-sync.ts';
-
-/** Web Locks as browsers grant them: one holder per name, the next waiter when it lets go. */
-function createLocks() {
-  const queues = new Map<string, Promise<unknown>>();
-  return {
-    request(name: string, options: { signal?: AbortSignal }, callback: () => Promise<unknown> | undefined) {
-      const granted = (queues.get(name) ?? Promise.resolve()).then(() => {
-        if (options.signal?.aborted) throw new DOMException('Aborted', 'AbortError');
-        return callback();
-      });
-      queues.set(
-        name,
-        granted.catch(() => {}),
-      );
-      return granted;
-    },
-  };
-}
+import { createWebLocks } from './testing/web-locks.ts';
 
 const liveChannels: string[] = [];
 class CountingEventSource extends EventTarget {
@@ -52,35 +36,51 @@ beforeEach(() => {
 
 afterEach(async () => {
   const stopped = sessions.splice(0);
-  for (const session of stopped) {
-    session.stop();
-    await session.engine.whenSettled();
-    session.db.close();
-  }
+  for (const session of stopped) await session.stop();
   for (const session of stopped) await session.db.delete();
   vi.unstubAllGlobals();
 });
 
 describe('runSync', () => {
   it('syncs from the one tab holding the lock, and hands over when that tab stops', async () => {
-    vi.stubGlobal('navigator', { locks: createLocks() });
+    vi.stubGlobal('navigator', { locks: createWebLocks() });
     const first = start('ada');
     const second = start('ada');
     await vi.waitFor(() => expect(liveChannels).toHaveLength(1));
     expect(first.db.name).toBe('hearth-ada');
 
-    first.stop();
+    await first.stop();
     await vi.waitFor(() => expect(liveChannels).toHaveLength(2));
-    second.stop();
+  });
+
+  it('a tab signing out keeps the lock until its database is deleted, so no other tab syncs it meanwhile', async () => {
+    vi.stubGlobal('navigator', { locks: createWebLocks() });
+    const signingOut = start('ada');
+    start('ada');
+    await vi.waitFor(() => expect(liveChannels).toHaveLength(1));
+
+    let finishDeleting = () => {};
+    const stopping = signingOut.stop(
+      () =>
+        new Promise<void>((resolve) => {
+          finishDeleting = resolve;
+        }),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(liveChannels).toHaveLength(1);
+
+    finishDeleting();
+    await stopping;
+    await vi.waitFor(() => expect(liveChannels).toHaveLength(2));
   });
 
   it('a tab that stops while waiting for the lock never syncs', async () => {
-    vi.stubGlobal('navigator', { locks: createLocks() });
+    vi.stubGlobal('navigator', { locks: createWebLocks() });
     const first = start('ada');
     const waiting = start('ada');
     await vi.waitFor(() => expect(liveChannels).toHaveLength(1));
-    waiting.stop();
-    first.stop();
+    await waiting.stop();
+    await first.stop();
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(liveChannels).toHaveLength(1);
   });
@@ -88,18 +88,18 @@ describe('runSync', () => {
   it('syncs at once where Web Locks are missing', () => {
     vi.stubGlobal('navigator', {});
     start('grace');
-    expect(liveChannels).toEqual(['/api/sync/live']);
+    expect(liveChannels).toEqual([liveChannelPath]);
   });
 
   it('shows offline when the browser says so, and tries again when it is back', async () => {
     vi.stubGlobal('navigator', {});
-    const { engine } = start('grace');
-    await engine.whenSettled();
-    expect(engine.status.get().phase).toBe('idle');
+    const { status } = start('grace');
+    await vi.waitFor(() => expect(status.get().lastSyncedAt).not.toBeNull());
+    expect(status.get().phase).toBe('idle');
     const requests = vi.mocked(fetch).mock.calls.length;
 
     window.dispatchEvent(new Event('offline'));
-    expect(engine.status.get().phase).toBe('offline');
+    expect(status.get().phase).toBe('offline');
     window.dispatchEvent(new Event('online'));
     await vi.waitFor(() => expect(vi.mocked(fetch).mock.calls.length).toBeGreaterThan(requests));
   });

@@ -1,33 +1,50 @@
 import { openHearthDb, type HearthDb } from '../db/hearth-db.ts';
 import { httpTransport } from './http-transport.ts';
-import { createSyncEngine, type SyncEngine } from './sync-engine.ts';
+import { createSyncEngine, type SyncEngineOptions } from './sync-engine.ts';
+import { createSyncNews, type SyncNews } from './sync-news.ts';
 
 export type SyncSession = {
   db: HearthDb;
-  /** Started only in the tab holding the sync lock; its status is that tab's. */
-  engine: SyncEngine;
-  /** Stops syncing and hands the lock to another tab. The database stays open for its screens to close. */
-  stop(): void;
+  /** What the syncing tab (this one or another) is doing, and the writes it refused: the same in every tab. */
+  status: SyncNews['status'];
+  onRejected: SyncNews['onRejected'];
+  /**
+   * Stops syncing, waits for the request in flight to be abandoned and closes the database. The sync lock passes to
+   * another tab only after `beforeHandingOver` (sign-out deleting the database), so no tab starts syncing a
+   * database that is about to go.
+   */
+  stop(beforeHandingOver?: () => Promise<void>): Promise<void>;
 };
 
 /**
  * Opens the signed-in user's database and syncs it from one tab only: the one holding the Web Lock
- * `hearth-sync-<userId>`. The other tabs write to the same database and see the results through Dexie's cross-tab
- * live queries; when the syncing tab closes, the lock (and the syncing) passes to another. Without Web Locks every
- * tab syncs, which the server's duplicate detection makes safe, only wasteful.
+ * `hearth-sync-<userId>`. The other tabs write to the same database, see the results through Dexie's cross-tab
+ * live queries and hear the rest from the syncing tab (sync-news.ts); when the syncing tab closes, the lock (and the
+ * syncing) passes to another. Without Web Locks every tab syncs, which the server's duplicate detection makes safe,
+ * only wasteful.
  */
-export function runSync(userId: string): SyncSession {
+export function runSync(
+  userId: string,
+  { onWrongAccount }: Pick<SyncEngineOptions, 'onWrongAccount'> = {},
+): SyncSession {
   const db = openHearthDb(userId);
-  const engine = createSyncEngine({ db, transport: httpTransport });
+  const engine = createSyncEngine({ db, transport: httpTransport, onWrongAccount });
+  const news = createSyncNews(userId);
   const giveUpWaiting = new AbortController();
   let stopped = false;
+  let stopLeading: (() => void) | undefined;
   let releaseLock = () => {};
+
+  function lead(): void {
+    stopLeading = news.lead(engine);
+    engine.start();
+  }
 
   if ('locks' in navigator) {
     navigator.locks
       .request(`hearth-sync-${userId}`, { signal: giveUpWaiting.signal }, () => {
         if (stopped) return;
-        engine.start();
+        lead();
         return new Promise<void>((resolve) => {
           releaseLock = resolve;
         });
@@ -36,7 +53,7 @@ export function runSync(userId: string): SyncSession {
         if (!giveUpWaiting.signal.aborted) console.warn('Could not take the sync lock', error);
       });
   } else {
-    engine.start();
+    lead();
   }
 
   const syncNow = () => engine.requestSync();
@@ -51,8 +68,9 @@ export function runSync(userId: string): SyncSession {
 
   return {
     db,
-    engine,
-    stop() {
+    status: news.status,
+    onRejected: news.onRejected,
+    async stop(beforeHandingOver) {
       stopped = true;
       window.removeEventListener('online', syncNow);
       window.removeEventListener('focus', syncNow);
@@ -60,7 +78,15 @@ export function runSync(userId: string): SyncSession {
       document.removeEventListener('visibilitychange', syncWhenShown);
       engine.stop();
       giveUpWaiting.abort();
-      releaseLock();
+      try {
+        await engine.whenSettled();
+        db.close();
+        await beforeHandingOver?.();
+      } finally {
+        stopLeading?.();
+        news.close();
+        releaseLock();
+      }
     },
   };
 }

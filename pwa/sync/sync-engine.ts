@@ -1,5 +1,5 @@
-import { liveQuery, type Subscription } from 'dexie';
-import { fallbackPullMs, pushBatchMax, syncProtocolVersion } from '../../schema/sync-protocol.ts';
+import { Dexie, liveQuery, type Subscription } from 'dexie';
+import { fallbackPullMs, liveHeartbeatMs, pushBatchMax, syncProtocolVersion } from '../../schema/sync-protocol.ts';
 import type { Poke, PushResponse } from '../../schema/sync.ts';
 import type { HearthDb, OutboxEntry } from '../db/hearth-db.ts';
 import { createExternalStore } from '../lib/external-store.ts';
@@ -45,10 +45,33 @@ export type SyncEngineOptions = {
   /** Source of the retry jitter, in [0, 1). */
   random?: () => number;
   timers?: SyncTimers;
+  /** The server says this device belongs to another account (403): who is signed in needs checking again. */
+  onWrongAccount?: () => void;
 };
 
 const retryFirstMs = 1000;
 const retryMaxMs = 60_000;
+
+/**
+ * How long a push or pull may go unanswered before it counts as a lost connection (retried with backoff). A train
+ * entering a tunnel can leave a request hanging with no error at all; 30 s is still ample for a full page
+ * (`pullPageMax` rows, `pushBatchMax` writes) over a slow mobile link.
+ */
+export const requestTimeoutMs = 30_000;
+
+/**
+ * A live channel silent this long (no open, poke or heartbeat) has broken without saying so (a sleeping laptop, a
+ * proxy that drops idle streams): two and a half heartbeats, so one late heartbeat is not mistaken for a break.
+ */
+export const liveSilenceMaxMs = liveHeartbeatMs * 2.5;
+
+/**
+ * The database was closed for good: another tab deleted it (sign-out) or a newer Hearth upgraded it. Retrying could
+ * only fail again, and reopening would re-create a deleted database.
+ */
+function isDatabaseGone(error: unknown): boolean {
+  return error instanceof Error && error.name === Dexie.errnames.DatabaseClosed;
+}
 
 /**
  * Wait before attempt `failures + 1`: 1 s doubling up to 60 s, times a jitter between 0.5 and 1.5 so a server
@@ -69,6 +92,7 @@ export function createSyncEngine({
   now = Date.now,
   random = Math.random,
   timers = systemTimers,
+  onWrongAccount = () => {},
 }: SyncEngineOptions) {
   const status = createExternalStore<SyncEngineStatus>({ phase: 'idle', updateRequired: false, lastSyncedAt: null });
   const rejectedListeners = new Set<(write: RejectedWrite) => void>();
@@ -87,10 +111,13 @@ export function createSyncEngine({
   let fallbackTimer: unknown;
   let outboxSubscription: Subscription | undefined;
   let deviceId: string | undefined;
+  /** The push or pull waiting for its answer, so stop() can abort it. */
+  let requestInFlight: AbortController | undefined;
 
   let liveConnection: { close: () => void } | undefined;
   let liveFailures = 0;
   let liveRetryTimer: unknown;
+  let liveWatchdog: unknown;
 
   function setStatus(change: Partial<SyncEngineStatus>): void {
     status.set({ ...status.get(), ...change });
@@ -131,6 +158,26 @@ export function createSyncEngine({
     notifyRejected(refused);
   }
 
+  /** One push or pull, abandoned when the engine stops or no answer came within `requestTimeoutMs`. */
+  async function answerTo<T>(send: (signal: AbortSignal) => Promise<T>): Promise<T> {
+    const request = new AbortController();
+    requestInFlight = request;
+    const timeout = timers.setTimeout(
+      () => request.abort(new SyncTransportError('network', `No answer within ${requestTimeoutMs / 1000} s`)),
+      requestTimeoutMs,
+    );
+    // A transport that does not heed the signal must not hold the engine either.
+    const abandoned = new Promise<never>((_resolve, reject) => {
+      request.signal.addEventListener('abort', () => reject(request.signal.reason), { once: true });
+    });
+    try {
+      return await Promise.race([send(request.signal), abandoned]);
+    } finally {
+      timers.clearTimeout(timeout);
+      requestInFlight = undefined;
+    }
+  }
+
   async function pushQueuedWrites(device: string): Promise<void> {
     while (started) {
       const batch = await db.outbox.where('status').equals('pending').limit(pushBatchMax).toArray();
@@ -143,11 +190,12 @@ export function createSyncEngine({
       highestSeqRead = Math.max(highestSeqRead, ...batch.map((entry) => entry.seq));
       let response: PushResponse;
       try {
-        response = await transport.push({
+        const request = {
           protocolVersion: syncProtocolVersion,
           deviceId: device,
           mutations: batch.map(({ seq, name, args }) => ({ seq, name, args })),
-        });
+        };
+        response = await answerTo((signal) => transport.push(request, signal));
       } catch (error) {
         if (error instanceof SyncTransportError && error.partialPush) await recordPushResults(error.partialPush);
         throw error;
@@ -162,8 +210,8 @@ export function createSyncEngine({
   async function pullChanges(device: string): Promise<void> {
     let more = true;
     while (more && started) {
-      const cursors = await readCursors(db);
-      const response = await transport.pull({ protocolVersion: syncProtocolVersion, deviceId: device, cursors });
+      const request = { protocolVersion: syncProtocolVersion, deviceId: device, cursors: await readCursors(db) };
+      const response = await answerTo((signal) => transport.pull(request, signal));
       await applyPullResponse(db, response);
       more = response.more;
     }
@@ -182,13 +230,23 @@ export function createSyncEngine({
 
   function handleFailure(error: unknown): void {
     const kind = error instanceof SyncTransportError ? error.kind : undefined;
-    if (kind === 'update-required') {
+    if (isDatabaseGone(error)) {
+      // The session that owns this database is ending; it says what happens next.
+      setStatus({ phase: 'idle' });
+      stop();
+    } else if (kind === 'update-required') {
+      // Left as it is after stopping, so every tab keeps showing Update Hearth.
       setStatus({ phase: 'error', updateRequired: true });
       stop();
     } else if (kind === 'signed-out') {
       // The API client tells the person and sends them to sign in; this session's engine has nothing left to do.
       setStatus({ phase: 'error' });
       stop();
+    } else if (kind === 'wrong-account') {
+      // Retrying cannot help: whoever is signed in now is not this database's person.
+      setStatus({ phase: 'error' });
+      stop();
+      onWrongAccount();
     } else {
       if (kind === undefined) console.warn('Sync failed', error);
       setStatus({ phase: kind === 'network' ? 'offline' : 'error' });
@@ -248,34 +306,51 @@ export function createSyncEngine({
   }
 
   function openLive(): void {
-    const connection = {
-      close: transport.openLive({
-        onOpen() {
-          if (liveConnection !== connection) return;
-          liveFailures = 0;
-          // Pokes sent while the channel was down are lost: catch up once.
-          requestSync();
+    const connection = { close: () => {} };
+    const isCurrent = () => liveConnection === connection;
+
+    function heardFrom(): void {
+      timers.clearTimeout(liveWatchdog);
+      liveWatchdog = timers.setTimeout(broken, liveSilenceMaxMs);
+    }
+
+    function broken(): void {
+      if (!isCurrent()) return;
+      timers.clearTimeout(liveWatchdog);
+      liveWatchdog = undefined;
+      connection.close();
+      liveConnection = undefined;
+      liveFailures += 1;
+      liveRetryTimer = timers.setTimeout(
+        () => {
+          liveRetryTimer = undefined;
+          if (started) openLive();
         },
-        onPoke(poke) {
-          if (liveConnection !== connection) return;
-          pullIfBehind(poke).catch((error: unknown) => console.warn('Could not read the sync cursor', error));
-        },
-        onError() {
-          if (liveConnection !== connection) return;
-          connection.close();
-          liveConnection = undefined;
-          liveFailures += 1;
-          liveRetryTimer = timers.setTimeout(
-            () => {
-              liveRetryTimer = undefined;
-              if (started) openLive();
-            },
-            retryDelayMs(liveFailures, random()),
-          );
-        },
-      }),
-    };
+        retryDelayMs(liveFailures, random()),
+      );
+    }
+
+    connection.close = transport.openLive({
+      onOpen() {
+        if (!isCurrent()) return;
+        heardFrom();
+        liveFailures = 0;
+        // Pokes sent while the channel was down are lost: catch up once.
+        requestSync();
+      },
+      onPoke(poke) {
+        if (!isCurrent()) return;
+        heardFrom();
+        pullIfBehind(poke).catch((error: unknown) => console.warn('Could not read the sync cursor', error));
+      },
+      onHeartbeat() {
+        if (isCurrent()) heardFrom();
+      },
+      onError: broken,
+    });
     liveConnection = connection;
+    // Also bounds the wait for the first open: a connection attempt can hang as silently as an open channel.
+    heardFrom();
   }
 
   function start(): void {
@@ -298,10 +373,11 @@ export function createSyncEngine({
     requestSync();
   }
 
-  /** Stops every trigger; a run in progress finishes its current request and does not start another. */
+  /** Stops every trigger and abandons the request in flight (what it sent stays in the outbox, to be sent again). */
   function stop(): void {
     if (!started) return;
     started = false;
+    requestInFlight?.abort(new Error('Syncing stopped'));
     outboxSubscription?.unsubscribe();
     outboxSubscription = undefined;
     timers.clearInterval(fallbackTimer);
@@ -309,6 +385,8 @@ export function createSyncEngine({
     retryTimer = undefined;
     timers.clearTimeout(liveRetryTimer);
     liveRetryTimer = undefined;
+    timers.clearTimeout(liveWatchdog);
+    liveWatchdog = undefined;
     liveConnection?.close();
     liveConnection = undefined;
   }

@@ -16,12 +16,21 @@ export async function ensureDeviceId(db: HearthDb): Promise<string> {
   });
 }
 
-/** Takes the next outbox seq (1, 2, 3…). Seqs are never reused: the server ignores any seq it has seen. */
+/**
+ * Takes the next outbox seq (1, 2, 3…), inside the write's own transaction. A seq that reached the outbox is never
+ * taken again, since the server ignores any seq it has seen; a write whose transaction rolled back gives its seq back
+ * with it, which is safe because that seq never left the device.
+ */
 export async function takeNextSeq(db: HearthDb): Promise<number> {
   const stored = await db.syncState.get('nextSeq');
   const seq = stored?.key === 'nextSeq' ? stored.value : 1;
   await db.syncState.put({ key: 'nextSeq', value: seq + 1 });
   return seq;
+}
+
+/** What the device keeps of a user: names and avatar, never an email or a setting. */
+export function publicFields({ id, username, firstName, lastName, profileImageUrl }: SyncedUser): SyncedUser {
+  return { id, username, firstName, lastName, profileImageUrl };
 }
 
 /** Every write stores it, so it is there whenever the outbox holds something to re-apply. */

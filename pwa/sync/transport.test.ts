@@ -28,7 +28,7 @@ describe('failureKindOfStatus', () => {
       'server',
       'server',
       'refused',
-      'refused',
+      'wrong-account',
       'refused',
     ]);
   });

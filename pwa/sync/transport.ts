@@ -3,14 +3,17 @@ import type { Poke, PullRequest, PullResponse, PushRequest, PushResponse } from 
 export type LiveHandlers = {
   onPoke(poke: Poke): void;
   onOpen(): void;
+  /** The server's "still here" (every `liveHeartbeatMs`): a channel that stays silent longer has broken unseen. */
+  onHeartbeat(): void;
   /** The channel broke; the engine closes it and opens a new one later. */
   onError(): void;
 };
 
 /** How the engine talks to the server: HTTP in the browser (http-transport.ts), an in-memory server in tests. */
 export type SyncTransport = {
-  push(request: PushRequest): Promise<PushResponse>;
-  pull(request: PullRequest): Promise<PullResponse>;
+  /** `signal` aborts the request (the engine stopped, or the answer is overdue). */
+  push(request: PushRequest, signal: AbortSignal): Promise<PushResponse>;
+  pull(request: PullRequest, signal: AbortSignal): Promise<PullResponse>;
   /** Opens the live channel; returns the function that closes it. */
   openLive(handlers: LiveHandlers): () => void;
 };
@@ -19,11 +22,13 @@ export type SyncTransport = {
  * - `network`: no answer at all (offline, server unreachable). Retried with backoff.
  * - `server`: 5xx, 429, or an answer that is not the protocol's shape. Retried with backoff.
  * - `signed-out`: 401. The engine stops; the API client already sends the person to sign in again.
+ * - `wrong-account`: 403, the device belongs to another account: someone else signed in on this browser (in another
+ *   tab, say). The engine stops and the app asks the server who is signed in now.
  * - `update-required`: 426, this app speaks an older protocol. The engine stops and the app asks for an update.
  * - `refused`: any other 4xx, a request the server will not take as it is. Retried with backoff, since only a new
  *   version of the app or the server can change the answer.
  */
-export type SyncFailureKind = 'network' | 'server' | 'signed-out' | 'update-required' | 'refused';
+export type SyncFailureKind = 'network' | 'server' | 'signed-out' | 'wrong-account' | 'update-required' | 'refused';
 
 export class SyncTransportError extends Error {
   readonly kind: SyncFailureKind;
@@ -43,6 +48,7 @@ export class SyncTransportError extends Error {
 
 export function failureKindOfStatus(status: number): Exclude<SyncFailureKind, 'network'> {
   if (status === 401) return 'signed-out';
+  if (status === 403) return 'wrong-account';
   if (status === 426) return 'update-required';
   if (status >= 500 || status === 429) return 'server';
   return 'refused';

@@ -24,12 +24,6 @@ export function useRejectedWrites(): RejectedWrite[] | undefined {
   return useLiveQuery(() => db.outbox.where('status').equals('rejected').toArray() as Promise<RejectedWrite[]>, [db]);
 }
 
-/** Writes not yet handed to the server. */
-export function usePendingCount(): number | undefined {
-  const db = useHearthDb();
-  return useLiveQuery(() => db.outbox.where('status').equals('pending').count(), [db]);
-}
-
 /** Whether this device has completed one full pull, so empty tables mean "nothing there" rather than "not yet". */
 export function useFirstPullDone(): boolean | undefined {
   const db = useHearthDb();

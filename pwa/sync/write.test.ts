@@ -56,7 +56,6 @@ describe('writeLocally', () => {
       args: { postId, familyId, content: 'Hello family' },
       status: 'pending',
       createdAt: at,
-      familyId,
     });
   });
 
@@ -153,6 +152,6 @@ describe('Retry and Discard', () => {
     const familyId = await createFamily();
     expect(await retryRejected(db, 1)).toBeUndefined();
     await discardRejected(db, 1);
-    expect(await db.outbox.get(1)).toMatchObject({ status: 'pending', familyId });
+    expect(await db.outbox.get(1)).toMatchObject({ status: 'pending', name: 'family.create' });
   });
 });

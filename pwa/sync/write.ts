@@ -3,7 +3,7 @@ import { mutationArgsSchemas, type MutationArgs, type MutationName, type SyncedU
 import type { HearthDb, OutboxEntry } from '../db/hearth-db.ts';
 import { applyLocalMutation, type LocalMutation, type MutationContext } from './local-mutators.ts';
 import { createRecordingWriter, inSyncTransaction } from './row-writer.ts';
-import { readSignedInUser, storeSignedInUser, takeNextSeq } from './sync-state.ts';
+import { publicFields, readSignedInUser, storeSignedInUser, takeNextSeq } from './sync-state.ts';
 
 /** Arguments a screen should have refused before writing: a bug, not something to show the person. */
 export class InvalidWriteError extends Error {
@@ -24,19 +24,12 @@ export type LocalWriteContext = {
   now?: string;
 };
 
-function publicFields({ id, username, firstName, lastName, profileImageUrl }: SyncedUser): SyncedUser {
-  return { id, username, firstName, lastName, profileImageUrl };
-}
-
 /** Inside a sync transaction: takes a seq, applies the write through the recorder, queues it. */
 async function queueWrite(db: HearthDb, mutation: LocalMutation, context: MutationContext): Promise<number> {
   const seq = await takeNextSeq(db);
-  const writer = createRecordingWriter(db);
-  await applyLocalMutation(writer, mutation, context);
-  const familyId = writer.touchedFamilyId;
+  await applyLocalMutation(createRecordingWriter(db), mutation, context);
   const { name, args } = mutation;
-  const entry = { seq, name, args, status: 'pending', createdAt: context.now, ...(familyId ? { familyId } : {}) };
-  await db.outbox.add(entry as OutboxEntry);
+  await db.outbox.add({ seq, name, args, status: 'pending', createdAt: context.now } as OutboxEntry);
   return seq;
 }
 

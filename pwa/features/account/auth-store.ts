@@ -1,6 +1,6 @@
 import type { User } from '../../../schema/entities.ts';
 import { signedInCopyStorageKey } from '../../../schema/theme.ts';
-import { api, ApiError } from '../../lib/api-client.ts';
+import { api, ApiError, onSessionEnded } from '../../lib/api-client.ts';
 import { createExternalStore } from '../../lib/external-store.ts';
 import { finishPendingSignOut } from './server-session.ts';
 
@@ -47,7 +47,13 @@ let loading: Promise<void> | null = null;
  * (offline) keeps the device copy.
  */
 export function loadCurrentUser(): Promise<void> {
-  loading ??= askWhoIsSignedIn();
+  if (!loading) {
+    window.addEventListener('storage', followOtherTabs);
+    // The session is over: the copy must not open the app signed in again, here or at the sign-in page this tab is
+    // about to go to (the person's data and unsent writes stay, keyed by who they are, until they sign back in).
+    onSessionEnded(() => writeDeviceCopy(null));
+    loading = askWhoIsSignedIn();
+  }
   return loading;
 }
 
@@ -58,6 +64,14 @@ async function askWhoIsSignedIn(): Promise<void> {
   }
   const deviceCopy = readDeviceCopy();
   if (deviceCopy) authStore.set({ isLoading: false, user: deviceCopy });
+  await recheckSignedInUser();
+}
+
+/**
+ * Asks the server who is signed in, and takes its answer (see loadCurrentUser). Also asked when the sync server
+ * refuses this device for its person (403): someone else may have signed in on this browser since.
+ */
+export async function recheckSignedInUser(): Promise<void> {
   try {
     const user = await api.get<User>('/api/auth/user', { whenSignedOut: 'throw' });
     setSignedInUser(user);
@@ -68,8 +82,18 @@ async function askWhoIsSignedIn(): Promise<void> {
     }
     // Offline or a server in trouble: not a reason to sign anyone out.
     if (error instanceof ApiError) console.warn('Could not check who is signed in', error);
-    authStore.set({ isLoading: false, user: deviceCopy });
+    authStore.set({ isLoading: false, user: authStore.get().user });
   }
+}
+
+/**
+ * Another tab signed out, or signed someone else in: the device copy changed under this tab, which follows it, so
+ * its screens and its sync session belong to whoever the browser's session is now.
+ */
+function followOtherTabs(event: StorageEvent): void {
+  // A null key is localStorage.clear().
+  if (event.key !== deviceCopyKey && event.key !== null) return;
+  authStore.set({ isLoading: false, user: readDeviceCopy() });
 }
 
 /** After login, signup, or a profile save: the server's answer is the new truth. */
@@ -82,6 +106,11 @@ export function setSignedInUser(user: User): void {
 export function forgetSignedInUser(): void {
   writeDeviceCopy(null);
   authStore.set({ isLoading: false, user: null });
+}
+
+/** Who is signed in right now, for code outside React (sign-out). */
+export function currentSignedInUser(): User | null {
+  return authStore.get().user;
 }
 
 export function useAuth(): AuthState {

@@ -6,6 +6,7 @@ import { GoogleIcon } from '../../ui/icons.tsx';
 import { toast } from '../../ui/toast-store.ts';
 import { accountApi } from './account-api.ts';
 import { googleSignInUrl } from './account-urls.ts';
+import { settlePendingSignOut } from './server-session.ts';
 
 export function showGoogleUnavailable(): void {
   toast(toasts.googleUnavailable);
@@ -23,6 +24,8 @@ export function GoogleSignInButton({ label }: { label: string }) {
     try {
       const providers = await accountApi.providers();
       if (providers.google) {
+        // As for a password sign-in (account-api.ts): the new session must not be taken for the signed-out one.
+        await settlePendingSignOut();
         window.location.assign(googleSignInUrl);
         return;
       }

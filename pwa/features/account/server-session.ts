@@ -1,6 +1,9 @@
 import { signOutUrl } from './account-urls.ts';
 
-/** Set when the device was wiped but the server could not be told (offline); finished at the next start. */
+/**
+ * Set when the device was wiped but the server could not be told (offline). Finished at the next start, or before
+ * the next sign-in, whichever comes first: it is about the session that was signed out, never a later one.
+ */
 const signOutPendingKey = 'hearth-sign-out-pending';
 
 /** Ends the server session; when offline, remembers to do it at the next start. */
@@ -14,6 +17,16 @@ export async function finishPendingSignOut(): Promise<boolean> {
   if (localStorage.getItem(signOutPendingKey) === null) return false;
   await endServerSession();
   return true;
+}
+
+/**
+ * Before a sign-in starts: ends the signed-out session on the server if it can, and forgets that it was owed either
+ * way, so the next start does not take the new session for the old one and end it.
+ */
+export async function settlePendingSignOut(): Promise<void> {
+  if (localStorage.getItem(signOutPendingKey) === null) return;
+  await tellServer();
+  localStorage.removeItem(signOutPendingKey);
 }
 
 async function tellServer(): Promise<boolean> {

@@ -1,29 +1,42 @@
-import { syncStatusStore } from '../sync/sync-status-store.ts';
-import { forgetSignedInUser } from './auth-store.ts';
+import { currentSignedInUser, forgetSignedInUser } from './auth-store.ts';
 import { endServerSession } from './server-session.ts';
 
 /**
  * Sign Out: shared family tablets are common, so the device forgets everything of this person (their database,
- * data caches and the signed-in copy), then the server ends the session. Writes that have not reached the server
- * would be lost, so the person is asked first.
+ * their chosen family, data caches and the signed-in copy), then the server ends the session. Writes that have not
+ * reached the server would be lost, so the person is asked first.
  */
 export async function signOut(): Promise<void> {
-  const { waiting, notSent } = syncStatusStore.get();
-  const unsent = waiting + notSent;
-  if (
-    unsent > 0 &&
-    !window.confirm(
-      `${unsent === 1 ? '1 change has' : `${unsent} changes have`} not reached your family yet and will be lost if you sign out now. Sign out anyway?`,
-    )
-  ) {
-    return;
-  }
-  const { endDeviceSession } = await import('../sync/device-session.ts');
-  await endDeviceSession({ deleteData: true });
+  const user = currentSignedInUser();
+  if (!user) return;
+  const [{ countUnsentWrites }, { signOutOfDevice }, { forgetSelectedFamily }] = await Promise.all([
+    import('../../db/hearth-db.ts'),
+    import('../sync/device-session.ts'),
+    import('../family/selected-family.ts'),
+  ]);
+  // Read from the database now: whatever a screen last counted may be out of date, or not loaded yet.
+  const unsent = await countUnsentWrites(user.id).catch((error: unknown) => {
+    console.warn('Could not count the writes not sent yet', error);
+    return null;
+  });
+  const warning = unsentWarning(unsent);
+  if (warning && !window.confirm(warning)) return;
+  await signOutOfDevice(user.id);
+  forgetSelectedFamily(user.id);
   await deleteDataCaches();
   forgetSignedInUser();
   await endServerSession();
   window.location.assign('/');
+}
+
+/** What signing out would lose, as a question; null when nothing would be. */
+function unsentWarning(unsent: number | null): string | null {
+  if (unsent === 0) return null;
+  const lost =
+    unsent === null
+      ? 'Hearth could not check whether everything you wrote has reached your family. Anything not sent yet'
+      : `${unsent === 1 ? '1 change has' : `${unsent} changes have`} not reached your family yet and`;
+  return `${lost} will be lost if you sign out now. Sign out anyway?`;
 }
 
 /** Every cache but the app's own files (the precache holds only the public build, the same for everyone). */

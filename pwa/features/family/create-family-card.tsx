@@ -1,26 +1,48 @@
+import { useState } from 'react';
 import { useFormFields } from '../../lib/use-form-fields.ts';
 import { Button } from '../../ui/button.tsx';
 import { Card } from '../../ui/card.tsx';
 import { HearthMark } from '../../ui/icons.tsx';
 import { TextField } from '../../ui/text-field.tsx';
+import { toast } from '../../ui/toast-store.ts';
+import { useSignedInUser } from '../account/auth-store.ts';
 import { useLocalWrite } from '../sync/use-local-write.ts';
 import * as styles from './create-family-card.css.ts';
 import { rememberSelectedFamily } from './selected-family.ts';
+
+/** The device itself refused the write (storage full or blocked): the name is still in the field to try again. */
+const familyNotSaved = {
+  title: 'Family not created',
+  description: "Hearth couldn't save it on this device. Please try again.",
+  variant: 'destructive',
+} as const;
 
 /**
  * The first thing someone without a family sees: name it and it exists at once, on this device, with them as its
  * admin; it reaches the server whenever the connection allows.
  */
 export function CreateFamilyCard() {
+  const user = useSignedInUser();
   const write = useLocalWrite();
   const form = useFormFields({ name: '' });
+  // Each press makes a new family id: a second press while the first is saving would make a second family.
+  const [creating, setCreating] = useState(false);
 
   async function create(event: React.FormEvent) {
     event.preventDefault();
-    const familyId = crypto.randomUUID();
-    const outcome = await write('family.create', { familyId, memberId: crypto.randomUUID(), name: form.values.name });
-    if (!outcome.saved) return form.showErrors(outcome.fieldErrors);
-    rememberSelectedFamily(familyId);
+    if (creating) return;
+    setCreating(true);
+    try {
+      const familyId = crypto.randomUUID();
+      const outcome = await write('family.create', { familyId, memberId: crypto.randomUUID(), name: form.values.name });
+      if (!outcome.saved) return form.showErrors(outcome.fieldErrors);
+      rememberSelectedFamily(user.id, familyId);
+    } catch (error) {
+      console.error('Could not save the new family on this device', error);
+      toast(familyNotSaved);
+    } finally {
+      setCreating(false);
+    }
   }
 
   return (
@@ -39,7 +61,9 @@ export function CreateFamilyCard() {
           autoComplete="off"
           {...form.field('name')}
         />
-        <Button type="submit">Create Family Group</Button>
+        <Button type="submit" disabled={creating}>
+          {creating ? 'Creating...' : 'Create Family Group'}
+        </Button>
       </form>
     </Card>
   );

@@ -1,23 +1,36 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import type { SyncedFamily } from '../../../schema/sync.ts';
+import { useSignedInUser } from '../account/auth-store.ts';
 import { useHearthDb } from '../sync/device-session-store.ts';
 
-const selectedFamilyKey = 'hearth-selected-family';
+/** Per person: on a shared tablet, one person's choice must not pick (or reveal) another's family. */
+function selectedFamilyKey(userId: string): string {
+  return `hearth-selected-family-${userId}`;
+}
 
 /** The family the person last chose (or created) on this device. */
-export function rememberSelectedFamily(familyId: string): void {
+export function rememberSelectedFamily(userId: string, familyId: string): void {
   try {
-    localStorage.setItem(selectedFamilyKey, familyId);
+    localStorage.setItem(selectedFamilyKey(userId), familyId);
   } catch {
     // Without storage the first family is shown, as the spec's default.
   }
 }
 
-function rememberedFamilyId(): string | null {
+export function rememberedFamilyId(userId: string): string | null {
   try {
-    return localStorage.getItem(selectedFamilyKey);
+    return localStorage.getItem(selectedFamilyKey(userId));
   } catch {
     return null;
+  }
+}
+
+/** At sign-out, with the rest of the person's data on this device. */
+export function forgetSelectedFamily(userId: string): void {
+  try {
+    localStorage.removeItem(selectedFamilyKey(userId));
+  } catch {
+    // Nothing was stored then either.
   }
 }
 
@@ -30,11 +43,12 @@ export type FamiliesOnDevice = {
 /** The person's families on this device, oldest first, and the one shown: the remembered one, else the first. */
 export function useSelectedFamily(): FamiliesOnDevice {
   const db = useHearthDb();
+  const user = useSignedInUser();
   const families = useLiveQuery(async () => {
     const all = await db.families.toArray();
     return all.sort((a, b) => a.createdAt.localeCompare(b.createdAt));
   }, [db]);
-  const remembered = rememberedFamilyId();
+  const remembered = rememberedFamilyId(user.id);
   const selected = families?.find((family) => family.id === remembered) ?? families?.[0];
   return { families, selected };
 }

@@ -1,13 +1,14 @@
 import { liveQuery } from 'dexie';
 import type { User } from '../../../schema/entities.ts';
 import { toasts } from '../../../schema/messages.ts';
-import { deleteEveryHearthDb } from '../../db/hearth-db.ts';
+import { deleteHearthDbsAtSignOut } from '../../db/hearth-db.ts';
 import { runSync, type SyncSession } from '../../sync/run-sync.ts';
-import { storeSignedInUser } from '../../sync/sync-state.ts';
+import { publicFields, storeSignedInUser } from '../../sync/sync-state.ts';
 import { markUpdateRequired } from '../../sw/app-update-store.ts';
 import { toast } from '../../ui/toast-store.ts';
+import { recheckSignedInUser } from '../account/auth-store.ts';
 import { deviceSessionStore } from './device-session-store.ts';
-import { syncStatusStore } from './sync-status-store.ts';
+import { syncStatusStore, type SyncStatus } from './sync-status-store.ts';
 
 /**
  * The signed-in person's device session: their database open, the sync engine running (in one tab), and what the
@@ -29,41 +30,58 @@ export function startDeviceSession(user: User): Promise<void> {
   return inTurn(async () => {
     if (running?.userId === user.id) return;
     await stopRunning();
-    const session = runSync(user.id);
-    const { id, username, firstName, lastName, profileImageUrl } = user;
-    await storeSignedInUser(session.db, { id, username, firstName, lastName, profileImageUrl });
+    const session = runSync(user.id, { onWrongAccount: () => void recheckSignedInUser() });
+    try {
+      // The first use of the database: where storage is blocked, full or holds a newer Hearth's database, it fails.
+      await storeSignedInUser(session.db, publicFields(user));
+    } catch (error) {
+      console.error('Could not open the device database', error);
+      await session.stop();
+      deviceSessionStore.set({ db: null, storageUnavailable: true });
+      return;
+    }
     running = { userId: user.id, session, cleanups: followSession(session) };
-    deviceSessionStore.set({ db: session.db });
+    deviceSessionStore.set({ db: session.db, storageUnavailable: false });
     // Ask the browser not to clear this person's data under storage pressure: it may hold writes not yet sent.
     void navigator.storage?.persist?.().catch(() => false);
   });
 }
 
-/** Stops syncing; with `deleteData` (sign-out) every Hearth database on the device goes too. */
-export function endDeviceSession({ deleteData }: { deleteData: boolean }): Promise<void> {
-  return inTurn(async () => {
-    await stopRunning();
-    if (deleteData) await deleteEveryHearthDb();
-  });
+/** Stops syncing; the person's data stays on the device (another tab signed in, or the session expired). */
+export function endDeviceSession(): Promise<void> {
+  return inTurn(() => stopRunning());
 }
 
-async function stopRunning(): Promise<void> {
-  if (!running) return;
+/**
+ * Sign-out: stops syncing and deletes the person's database (and those of earlier sessions with nothing unsent),
+ * keeping this tab's sync lock until the deletion is done so that no other tab starts syncing it meanwhile.
+ */
+export function signOutOfDevice(userId: string): Promise<void> {
+  return inTurn(() => stopRunning(() => deleteHearthDbsAtSignOut(userId)));
+}
+
+async function stopRunning(beforeHandingOver?: () => Promise<void>): Promise<void> {
+  deviceSessionStore.set({ db: null, storageUnavailable: false });
+  if (!running) {
+    await beforeHandingOver?.();
+    return;
+  }
   const { session, cleanups } = running;
   running = null;
-  deviceSessionStore.set({ db: null });
   for (const cleanup of cleanups) cleanup();
-  session.stop();
-  await session.engine.whenSettled();
-  session.db.close();
-  syncStatusStore.set({ ...syncStatusStore.get(), waiting: 0, notSent: 0, syncing: false });
+  await session.stop(beforeHandingOver);
+  setStatus({ waiting: 0, notSent: 0, syncing: false, failing: false, lastSyncedAt: null });
 }
 
-/** Feeds the indicator, the update prompt and the "Not sent" toast from the session; returns the unsubscribers. */
-function followSession({ db, engine }: SyncSession): (() => void)[] {
-  const setStatus = (change: Partial<ReturnType<typeof syncStatusStore.get>>) =>
-    syncStatusStore.set({ ...syncStatusStore.get(), ...change });
+function setStatus(change: Partial<SyncStatus>): void {
+  syncStatusStore.set({ ...syncStatusStore.get(), ...change });
+}
 
+/**
+ * Feeds the indicator, the update prompt and the "Not sent" toast from the session (the same news in every tab,
+ * whichever one syncs); returns the unsubscribers.
+ */
+function followSession({ db, status, onRejected }: SyncSession): (() => void)[] {
   // Counted from the database, so every tab shows the same numbers whichever one is syncing.
   const outbox = liveQuery(async () => ({
     waiting: await db.outbox.where('status').anyOf('pending', 'sent').count(),
@@ -73,25 +91,30 @@ function followSession({ db, engine }: SyncSession): (() => void)[] {
     error: (error: unknown) => console.error('Could not count the outbox', error),
   });
 
-  const followEngine = () => {
-    const { phase, updateRequired } = engine.status.get();
-    setStatus({ syncing: phase === 'syncing', online: navigator.onLine && phase !== 'offline' });
+  const followSync = () => {
+    const { phase, updateRequired, lastSyncedAt } = status.get();
+    setStatus({
+      syncing: phase === 'syncing',
+      failing: phase === 'error',
+      lastSyncedAt,
+      online: navigator.onLine && phase !== 'offline',
+    });
     if (updateRequired) markUpdateRequired();
   };
-  const unsubscribeEngine = engine.status.subscribe(followEngine);
-  followEngine();
+  const unsubscribeSync = status.subscribe(followSync);
+  followSync();
 
   const followNetwork = () => setStatus({ online: navigator.onLine });
   window.addEventListener('online', followNetwork);
   window.addEventListener('offline', followNetwork);
 
-  const unsubscribeRejected = engine.onRejected((write) =>
+  const unsubscribeRejected = onRejected((write) =>
     toast({ ...toasts.notSent, description: write.reason, variant: 'destructive' }),
   );
 
   return [
     () => outbox.unsubscribe(),
-    unsubscribeEngine,
+    unsubscribeSync,
     () => {
       window.removeEventListener('online', followNetwork);
       window.removeEventListener('offline', followNetwork);

@@ -1,4 +1,4 @@
-import { AlertIcon, CloudCheckIcon, CloudOffIcon, SyncIcon } from '../../ui/icons.tsx';
+import { AlertIcon, ClockIcon, CloudCheckIcon, CloudOffIcon, SyncIcon } from '../../ui/icons.tsx';
 import { visuallyHidden } from '../../ui/visually-hidden.css.ts';
 import * as styles from './sync-indicator.css.ts';
 import { syncIndicatorKind, syncIndicatorText, syncStatusStore, type SyncIndicatorKind } from './sync-status-store.ts';
@@ -6,11 +6,15 @@ import { syncIndicatorKind, syncIndicatorText, syncStatusStore, type SyncIndicat
 const icons: Record<SyncIndicatorKind, typeof SyncIcon> = {
   offline: CloudOffIcon,
   'not-sent': AlertIcon,
+  retrying: ClockIcon,
   sending: SyncIcon,
   'all-sent': CloudCheckIcon,
 };
 
-/** A small, calm pill in the top bar: offline, sending, not sent or all sent. Its full sentence is its tooltip. */
+/**
+ * A small, calm pill in the top bar: offline, retrying, sending, not sent or all sent. Its full sentence is its
+ * tooltip.
+ */
 export function SyncIndicator() {
   const status = syncStatusStore.use();
   const kind = syncIndicatorKind(status);

@@ -1,12 +1,20 @@
 import { describe, expect, it } from 'vitest';
 import { syncIndicatorKind, syncIndicatorText, type SyncStatus } from './sync-status-store.ts';
 
-const allSent: SyncStatus = { online: true, waiting: 0, notSent: 0, syncing: false };
+const allSent: SyncStatus = {
+  online: true,
+  waiting: 0,
+  notSent: 0,
+  syncing: false,
+  failing: false,
+  lastSyncedAt: null,
+};
 
 describe('the sync indicator', () => {
-  it('says the most urgent thing first: refused writes, then offline, then sending', () => {
+  it('says the most urgent thing first: refused writes, then offline, then failing, then sending', () => {
     expect(syncIndicatorKind({ ...allSent, notSent: 1, online: false, waiting: 2 })).toBe('not-sent');
-    expect(syncIndicatorKind({ ...allSent, online: false, waiting: 2 })).toBe('offline');
+    expect(syncIndicatorKind({ ...allSent, online: false, waiting: 2, failing: true })).toBe('offline');
+    expect(syncIndicatorKind({ ...allSent, waiting: 2, failing: true })).toBe('retrying');
     expect(syncIndicatorKind({ ...allSent, waiting: 2 })).toBe('sending');
     expect(syncIndicatorKind({ ...allSent, syncing: true })).toBe('sending');
     expect(syncIndicatorKind(allSent)).toBe('all-sent');
@@ -20,5 +28,15 @@ describe('the sync indicator', () => {
     expect(syncIndicatorText({ ...allSent, waiting: 3 }).label).toBe('Sending 3');
     expect(syncIndicatorText({ ...allSent, notSent: 2 }).label).toBe('2 not sent');
     expect(syncIndicatorText(allSent).label).toBe('All sent');
+  });
+
+  it('says calmly that the server cannot be reached, and when the last sync was, instead of "Sending" forever', () => {
+    const now = Date.UTC(2030, 0, 1, 12);
+    expect(syncIndicatorText({ ...allSent, failing: true, waiting: 3, lastSyncedAt: now - 5 * 60_000 }, now)).toEqual({
+      label: 'Retrying',
+      detail:
+        "Couldn't reach Hearth — retrying. Last synced 5 minutes ago. 3 changes waiting, kept safe on this device.",
+    });
+    expect(syncIndicatorText({ ...allSent, failing: true }, now).detail).toBe("Couldn't reach Hearth — retrying.");
   });
 });

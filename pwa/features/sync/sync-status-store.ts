@@ -1,3 +1,4 @@
+import { formatRelativeTime } from '../../lib/format-date.ts';
 import { createExternalStore } from '../../lib/external-store.ts';
 
 /**
@@ -12,6 +13,10 @@ export type SyncStatus = {
   notSent: number;
   /** A push or pull is running right now. */
   syncing: boolean;
+  /** The last push or pull failed with something other than a lost connection; it is retried with backoff. */
+  failing: boolean;
+  /** When the last complete sync ended (milliseconds since the epoch), if this session saw one. */
+  lastSyncedAt: number | null;
 };
 
 export const syncStatusStore = createExternalStore<SyncStatus>({
@@ -19,19 +24,22 @@ export const syncStatusStore = createExternalStore<SyncStatus>({
   waiting: 0,
   notSent: 0,
   syncing: false,
+  failing: false,
+  lastSyncedAt: null,
 });
 
-export type SyncIndicatorKind = 'offline' | 'not-sent' | 'sending' | 'all-sent';
+export type SyncIndicatorKind = 'offline' | 'not-sent' | 'retrying' | 'sending' | 'all-sent';
 
 /** The one thing worth saying, most urgent first. */
 export function syncIndicatorKind(status: SyncStatus): SyncIndicatorKind {
   if (status.notSent > 0) return 'not-sent';
   if (!status.online) return 'offline';
+  if (status.failing) return 'retrying';
   if (status.waiting > 0 || status.syncing) return 'sending';
   return 'all-sent';
 }
 
-export function syncIndicatorText(status: SyncStatus): { label: string; detail: string } {
+export function syncIndicatorText(status: SyncStatus, now: number = Date.now()): { label: string; detail: string } {
   switch (syncIndicatorKind(status)) {
     case 'not-sent':
       return {
@@ -46,6 +54,14 @@ export function syncIndicatorText(status: SyncStatus): { label: string; detail: 
             ? `${changes(status.waiting)} waiting to send. They will be sent when you are back online.`
             : 'You can keep reading and writing. Changes are sent when you are back online.',
       };
+    case 'retrying': {
+      const lastSynced =
+        status.lastSyncedAt === null
+          ? ''
+          : ` Last synced ${formatRelativeTime(new Date(status.lastSyncedAt).toISOString(), now)}.`;
+      const waiting = status.waiting > 0 ? ` ${changes(status.waiting)} waiting, kept safe on this device.` : '';
+      return { label: 'Retrying', detail: `Couldn't reach Hearth — retrying.${lastSynced}${waiting}` };
+    }
     case 'sending':
       return {
         label: status.waiting > 0 ? `Sending ${status.waiting}` : 'Syncing',

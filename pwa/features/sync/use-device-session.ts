@@ -16,7 +16,7 @@ export function useDeviceSession(user: User | null): void {
     });
     return () => {
       cancelled = true;
-      void session.then(({ endDeviceSession }) => endDeviceSession({ deleteData: false }));
+      void session.then(({ endDeviceSession }) => endDeviceSession());
     };
     // A profile change gives a new user object for the same person: the session stays.
   }, [userId]);

@@ -1,6 +1,7 @@
 import { rejections } from '../../../schema/messages.ts';
 import {
   mutationArgsSchemas,
+  mutationNameSchema,
   pullPageMax,
   reactionKey,
   syncedTables,
@@ -27,6 +28,9 @@ import { SyncTransportError, type LiveHandlers, type SyncTransport } from '../tr
  * the engine's tests: a watermark per device, duplicates answered with the original reason, rejections by the
  * mutators' rules, one version counter per family, tombstones, pages with resume tokens, drops for families left.
  * Deleting a post records only the post's tombstone, so devices must cascade to comments and reactions themselves.
+ * Refusals read as the real server's do: a row that is not there was "deleted" only if it was deleted in a family
+ * of the user, and reads as "not a member" otherwise (a family that does not exist included); a create replayed
+ * under a new seq is applied again, changing nothing.
  */
 
 type Stored<T extends SyncedTable> = { row: HearthRows[T]; version: number };
@@ -42,6 +46,17 @@ function comparePositions(a: Position, b: Position): number {
   return a[0] - b[0] || a[1] - b[1] || (a[2] < b[2] ? -1 : a[2] > b[2] ? 1 : 0);
 }
 
+/** A resume token this fake made, or null for anything else. */
+function parseResume(token: string | null): Position | null {
+  if (token === null) return null;
+  try {
+    const position: unknown = JSON.parse(token);
+    return Array.isArray(position) && position.length === 3 ? (position as Position) : null;
+  } catch {
+    return null;
+  }
+}
+
 export type FakeSyncServerOptions = { pullPageMax?: number };
 
 export function createFakeSyncServer({ pullPageMax: pageMax = pullPageMax }: FakeSyncServerOptions = {}) {
@@ -55,6 +70,8 @@ export function createFakeSyncServer({ pullPageMax: pageMax = pullPageMax }: Fak
     reactions: new Map(),
   };
   const tombstones: Tombstone[] = [];
+  /** `table/id` → family of every row ever deleted, tombstoned or not: what the server's "was deleted" knows. */
+  const deletedFrom = new Map<string, string>();
   const devices = new Map<string, Device>();
   let clockSeconds = 0;
 
@@ -83,6 +100,7 @@ export function createFakeSyncServer({ pullPageMax: pageMax = pullPageMax }: Fak
     const stored = tables[table].get(id);
     if (!stored) return;
     tables[table].delete(id);
+    deletedFrom.set(`${table}/${id}`, familyIdOf(table, stored.row));
     if (withTombstone) tombstones.push({ familyId: familyIdOf(table, stored.row), table, id, version });
   }
 
@@ -98,12 +116,21 @@ export function createFakeSyncServer({ pullPageMax: pageMax = pullPageMax }: Fak
     return [...new Set(ids)].sort();
   }
 
+  /** Why a write about a row that is not there is refused. */
+  function missing(userId: string, table: SyncedTable, id: string, deletedReason: string): string {
+    const familyId = deletedFrom.get(`${table}/${id}`);
+    return familyId && membership(userId, familyId) ? deletedReason : rejections.notMember;
+  }
+
   type ServerMutator<N extends MutationName> = (userId: string, args: MutationArgs<N>) => string | undefined;
 
   /** Each answers a rejection reason, or writes and answers undefined. */
   const mutators: { [N in MutationName]: ServerMutator<N> } = {
     'family.create'(userId, { familyId, memberId, name }) {
-      if (familyVersions.has(familyId) || tables.members.has(memberId)) return rejections.idTaken;
+      const family = tables.families.get(familyId)?.row;
+      const member = tables.members.get(memberId)?.row;
+      if (family?.createdById === userId && member?.familyId === familyId && member.userId === userId) return undefined;
+      if (familyVersions.has(familyId) || member) return rejections.idTaken;
       const version = bump(familyId);
       const now = serverTime();
       put(
@@ -119,9 +146,11 @@ export function createFakeSyncServer({ pullPageMax: pageMax = pullPageMax }: Fak
       return undefined;
     },
     'post.create'(userId, { postId, familyId, content }) {
-      if (!tables.families.has(familyId)) return rejections.familyNotFound;
       if (!membership(userId, familyId)) return rejections.notMember;
-      if (tables.posts.has(postId)) return rejections.idTaken;
+      const existing = tables.posts.get(postId)?.row;
+      if (existing) {
+        return existing.familyId === familyId && existing.authorId === userId ? undefined : rejections.idTaken;
+      }
       const now = serverTime();
       const post = { id: postId, familyId, authorId: userId, content, photoIds: [], createdAt: now, updatedAt: now };
       put('posts', post, bump(familyId));
@@ -129,7 +158,7 @@ export function createFakeSyncServer({ pullPageMax: pageMax = pullPageMax }: Fak
     },
     'post.update'(userId, { postId, content }) {
       const post = tables.posts.get(postId)?.row;
-      if (!post) return rejections.postNotFound;
+      if (!post) return missing(userId, 'posts', postId, rejections.postNotFound);
       if (!membership(userId, post.familyId)) return rejections.notMember;
       if (post.authorId !== userId) return rejections.notYourPost;
       put('posts', { ...post, content, updatedAt: serverTime() }, bump(post.familyId));
@@ -137,7 +166,7 @@ export function createFakeSyncServer({ pullPageMax: pageMax = pullPageMax }: Fak
     },
     'post.delete'(userId, { postId }) {
       const post = tables.posts.get(postId)?.row;
-      if (!post) return rejections.postNotFound;
+      if (!post) return missing(userId, 'posts', postId, rejections.postNotFound);
       const member = membership(userId, post.familyId);
       if (!member) return rejections.notMember;
       if (post.authorId !== userId && member.role !== 'admin') return rejections.notAllowedToDelete;
@@ -152,9 +181,12 @@ export function createFakeSyncServer({ pullPageMax: pageMax = pullPageMax }: Fak
     },
     'comment.create'(userId, { commentId, postId, content }) {
       const post = tables.posts.get(postId)?.row;
-      if (!post) return rejections.postNotFound;
+      if (!post) return missing(userId, 'posts', postId, rejections.postNotFound);
       if (!membership(userId, post.familyId)) return rejections.notMember;
-      if (tables.comments.has(commentId)) return rejections.idTaken;
+      const existing = tables.comments.get(commentId)?.row;
+      if (existing) {
+        return existing.postId === postId && existing.authorId === userId ? undefined : rejections.idTaken;
+      }
       const comment = {
         id: commentId,
         familyId: post.familyId,
@@ -168,7 +200,7 @@ export function createFakeSyncServer({ pullPageMax: pageMax = pullPageMax }: Fak
     },
     'comment.delete'(userId, { commentId }) {
       const comment = tables.comments.get(commentId)?.row;
-      if (!comment) return rejections.commentNotFound;
+      if (!comment) return missing(userId, 'comments', commentId, rejections.commentNotFound);
       const member = membership(userId, comment.familyId);
       if (!member) return rejections.notMember;
       if (comment.authorId !== userId && member.role !== 'admin') return rejections.notAllowedToDelete;
@@ -177,7 +209,7 @@ export function createFakeSyncServer({ pullPageMax: pageMax = pullPageMax }: Fak
     },
     'reaction.set'(userId, { postId, reactionType, reacted }) {
       const post = tables.posts.get(postId)?.row;
-      if (!post) return rejections.postNotFound;
+      if (!post) return missing(userId, 'posts', postId, rejections.postNotFound);
       if (!membership(userId, post.familyId)) return rejections.notMember;
       const id = reactionKey({ postId, userId, reactionType });
       if (reacted && !tables.reactions.has(id)) {
@@ -190,7 +222,7 @@ export function createFakeSyncServer({ pullPageMax: pageMax = pullPageMax }: Fak
     },
     'member.remove'(userId, { memberId }) {
       const target = tables.members.get(memberId)?.row;
-      if (!target) return rejections.memberNotFound;
+      if (!target) return missing(userId, 'members', memberId, rejections.memberNotFound);
       const member = membership(userId, target.familyId);
       if (!member) return rejections.notMember;
       if (target.userId !== userId && member.role !== 'admin') return rejections.adminsOnly;
@@ -203,8 +235,11 @@ export function createFakeSyncServer({ pullPageMax: pageMax = pullPageMax }: Fak
     },
   };
 
-  /** Runs one mutation as `userId`: parsed with the shared schema, then the mutator's rules. */
-  function runMutation(userId: string, name: MutationName, args: unknown): string | undefined {
+  /** Runs one mutation as `userId`: its name and arguments parsed with the shared schemas, then the mutator's rules. */
+  function runMutation(userId: string, mutationName: string, args: unknown): string | undefined {
+    const known = mutationNameSchema.safeParse(mutationName);
+    if (!known.success) return rejections.invalid(known.error.issues[0]?.message ?? 'unknown');
+    const name = known.data;
     const parsed = mutationArgsSchemas[name].safeParse(args);
     if (!parsed.success) return rejections.invalid(parsed.error.issues[0]?.message ?? 'unknown');
     return (mutators[name] as ServerMutator<MutationName>)(userId, parsed.data as never);
@@ -251,7 +286,12 @@ export function createFakeSyncServer({ pullPageMax: pageMax = pullPageMax }: Fak
     return { results, lastAppliedSeq: device.watermark };
   }
 
-  function changesOf(familyId: string, afterVersion: number): { position: Position; change: Change }[] {
+  /** `withTombstones` false for a device that holds nothing of the family: nothing it never had needs deleting. */
+  function changesOf(
+    familyId: string,
+    afterVersion: number,
+    withTombstones: boolean,
+  ): { position: Position; change: Change }[] {
     const changes: { position: Position; change: Change }[] = [];
     for (const table of syncedTables) {
       for (const { row, version } of tables[table].values()) {
@@ -262,8 +302,7 @@ export function createFakeSyncServer({ pullPageMax: pageMax = pullPageMax }: Fak
         });
       }
     }
-    // A family new to the device is sent as it is now: nothing it never had needs deleting.
-    if (afterVersion > 0) {
+    if (withTombstones) {
       for (const { familyId: owner, table, id, version } of tombstones) {
         if (owner !== familyId || version <= afterVersion) continue;
         changes.push({ position: [version, tableOrder.get(table)!, id], change: { table, op: 'delete', id } });
@@ -301,12 +340,15 @@ export function createFakeSyncServer({ pullPageMax: pageMax = pullPageMax }: Fak
         version: 0,
         resume: null,
       };
-      let changes = changesOf(familyId, cursor.version);
-      if (cursor.resume) {
-        const resumeAfter = JSON.parse(cursor.resume) as Position;
-        changes = changes.filter(({ position }) => comparePositions(position, resumeAfter) > 0);
-      }
-      if (changes.length === 0 && !cursor.resume) continue;
+      const familyVersion = familyVersions.get(familyId) ?? 0;
+      const resumeAfter = cursor.version <= familyVersion ? parseResume(cursor.resume) : null;
+      // As the server: progress that cannot be trusted (a cursor ahead, a bad token from 0) starts the family over.
+      const restart =
+        cursor.version > familyVersion || (cursor.version === 0 && cursor.resume !== null && !resumeAfter);
+      const after = restart ? 0 : cursor.version;
+      let changes = changesOf(familyId, after, cursor.version !== 0 || cursor.resume !== null);
+      if (resumeAfter) changes = changes.filter(({ position }) => comparePositions(position, resumeAfter) > 0);
+      if (changes.length === 0 && !cursor.resume && !restart) continue;
       if (budget === 0) {
         more = true;
         break;
@@ -318,10 +360,11 @@ export function createFakeSyncServer({ pullPageMax: pageMax = pullPageMax }: Fak
       families.push({
         status: 'changes',
         familyId,
+        ...(restart ? { reset: true as const } : {}),
         changes: page.map(({ change }) => change),
         cursor: complete
-          ? { familyId, version: familyVersions.get(familyId) ?? 0, resume: null }
-          : { familyId, version: cursor.version, resume: JSON.stringify(lastPosition) },
+          ? { familyId, version: familyVersion, resume: null }
+          : { familyId, version: after, resume: JSON.stringify(lastPosition) },
       });
       sent.push(...page.map(({ change }) => change));
       if (!complete) {
@@ -417,6 +460,9 @@ export function createFakeSyncServer({ pullPageMax: pageMax = pullPageMax }: Fak
       },
       breakLiveChannel(): void {
         live?.onError();
+      },
+      sendHeartbeat(): void {
+        live?.onHeartbeat();
       },
       poke(poke: Poke): void {
         live?.onPoke(poke);
