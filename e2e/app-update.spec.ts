@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
 import { startHearth, type RunningHearth } from './support/hearth-server.ts';
-import { expect, test } from './support/test.ts';
+import { expect, newPerson, signUp, test } from './support/test.ts';
 
 const builtApp = fileURLToPath(new URL('../dist', import.meta.url));
 
@@ -22,6 +22,32 @@ function markPage(page: Page) {
 
 function pageWasReloaded(page: Page) {
   return page.evaluate(() => !('hearthTestMark' in window));
+}
+
+/**
+ * Publishes a "next version" of the service worker, one that says which version it is when asked, so a journey
+ * can tell which one controls the page.
+ */
+function publishVersion(staticDir: string, version: number) {
+  appendFileSync(
+    join(staticDir, 'service-worker.js'),
+    // Every published version answers with the last number assigned, whichever of their listeners answers first.
+    `\nself.hearthTestVersion = ${version};\n` +
+      `self.addEventListener('message', (event) => { if (event.data === 'version?') event.ports[0].postMessage(self.hearthTestVersion); });\n`,
+  );
+}
+
+/** The version the controlling service worker says it is; 1 for the first build, which does not answer. */
+function controllingVersion(page: Page) {
+  return page.evaluate(
+    () =>
+      new Promise<number>((resolve) => {
+        const channel = new MessageChannel();
+        channel.port1.onmessage = (event) => resolve(event.data as number);
+        navigator.serviceWorker.controller?.postMessage('version?', [channel.port2]);
+        setTimeout(() => resolve(1), 1_000);
+      }),
+  );
 }
 
 test.describe('a new version of Hearth', () => {
@@ -51,7 +77,7 @@ test.describe('a new version of Hearth', () => {
       await markPage(page);
     }
 
-    appendFileSync(join(staticDir, 'service-worker.js'), '\n// the next version\n');
+    publishVersion(staticDir, 2);
     await first.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.update());
 
     for (const page of [first, second]) {
@@ -63,6 +89,31 @@ test.describe('a new version of Hearth', () => {
     await expect.poll(() => pageWasReloaded(first).catch(() => false), { timeout: 10_000 }).toBe(true);
     await expect.poll(() => pageWasReloaded(second).catch(() => false), { timeout: 10_000 }).toBe(true);
     await expect(second.getByText('A new version of Hearth is ready')).toBeHidden();
+    await context.close();
+  });
+
+  test('a version too old for the server asks for the update, which brings the new version in', async ({ browser }) => {
+    const context = await browser.newContext({ baseURL: hearth.url });
+    const page = await context.newPage();
+    await signUp(page, newPerson('outdated'));
+    await waitForServiceWorker(page);
+    // The server now speaks a newer sync protocol than this copy of Hearth.
+    await page.route('**/api/sync/**', (route) =>
+      route.fulfill({ status: 426, contentType: 'application/json', body: '{"error":"Please update Hearth"}' }),
+    );
+    await page.evaluate(() => window.dispatchEvent(new Event('online')));
+    await expect(page.getByText('This version of Hearth is out of date')).toBeVisible({ timeout: 10_000 });
+    const versionBefore = await controllingVersion(page);
+
+    // The new version is on the server but nobody has looked for it yet: Update Hearth must find it, wait for it to
+    // install and switch to it, not reload into the same old version.
+    publishVersion(staticDir, versionBefore + 1);
+    await page.unroute('**/api/sync/**');
+    await markPage(page);
+    await page.getByRole('button', { name: 'Update Hearth' }).click();
+    await expect.poll(() => pageWasReloaded(page).catch(() => false), { timeout: 10_000 }).toBe(true);
+    await expect.poll(() => controllingVersion(page), { timeout: 10_000 }).toBe(versionBefore + 1);
+    await expect(page.getByText('This version of Hearth is out of date')).toBeHidden();
     await context.close();
   });
 });

@@ -6,26 +6,46 @@ import { appUpdateStore, setUpdateActivator } from './app-update-store.ts';
  * only takes over when the person says so; then every open tab reloads (on `controllerchange`), so no tab keeps
  * running old code against a new cache.
  */
-export function registerServiceWorker(): void {
+export async function registerServiceWorker(): Promise<void> {
   if (!('serviceWorker' in navigator)) return;
   const workbox = new Workbox('/service-worker.js');
 
-  // The first install takes control without a reload; only a change of an existing controller means "new version".
-  let hadController = navigator.serviceWorker.controller !== null;
+  // Only a change from an existing version means "new version": on the very first install the worker takes control
+  // without a reload. A page opened with a hard reload has no controller even though a version is installed, so
+  // the registration is asked too, or that page would keep running old code against the new cache.
+  let hadVersion =
+    navigator.serviceWorker.controller !== null || (await navigator.serviceWorker.getRegistration())?.active != null;
   navigator.serviceWorker.addEventListener('controllerchange', () => {
-    if (hadController) window.location.reload();
-    hadController = true;
+    if (hadVersion) window.location.reload();
+    hadVersion = true;
   });
 
   workbox.addEventListener('waiting', () => appUpdateStore.set({ ...appUpdateStore.get(), updateReady: true }));
 
   setUpdateActivator(async () => {
     const registration = await navigator.serviceWorker.getRegistration();
-    // Asked for by "Update Hearth" when nothing is waiting yet: look for a new version first.
-    if (registration && !registration.waiting) await registration.update().catch(() => undefined);
+    // Asked for by "Update Hearth" when nothing is waiting yet: look for a new version and let it finish installing,
+    // or the reload below would only bring back the version that is out of date.
+    if (registration && !registration.waiting) {
+      await registration.update().catch(() => undefined);
+      await installFinished(registration.installing);
+    }
     if (registration?.waiting) registration.waiting.postMessage({ type: 'SKIP_WAITING' });
     else window.location.reload();
   });
 
-  void workbox.register();
+  await workbox.register();
+}
+
+/** Resolves once `worker` is no longer installing (installed and waiting, or failed); at once without one. */
+function installFinished(worker: ServiceWorker | null): Promise<void> {
+  return new Promise((resolve) => {
+    if (!worker || worker.state !== 'installing') return resolve();
+    const onChange = () => {
+      if (worker.state === 'installing') return;
+      worker.removeEventListener('statechange', onChange);
+      resolve();
+    };
+    worker.addEventListener('statechange', onChange);
+  });
 }
