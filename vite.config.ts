@@ -42,7 +42,7 @@ export default defineConfig({
     vanillaExtractPlugin(),
     webManifest(),
     // Our own service worker (pwa/sw/service-worker.ts) with the build's file list injected. The manifest is the
-    // top-level file above and registration is ours (pwa/sw/service-worker-updates.ts), so the plugin adds neither.
+    // top-level file above and registration is ours (pwa/sw/register-service-worker.ts), so the plugin adds neither.
     VitePWA({
       strategies: 'injectManifest',
       srcDir: 'sw',
@@ -70,13 +70,14 @@ export default defineConfig({
               name: 'app-core',
               test: new RegExp(
                 [
-                  'pwa/(ui|lib)/',
+                  // Not the pieces only signed-in screens use: a visitor's first page would download them too.
+                  'pwa/(ui|lib)/(?!switch|radio-tile|avatar|format-date|select-field)',
                   'schema/(limits|messages|theme|field-issues|sync-protocol)\\.ts',
                   'pwa/sw/(app-update-store|update-prompt)',
                   'pwa/features/(theme|marketing/footer)/',
                   'pwa/features/account/(auth-store|server-session|account-urls|display-name)',
                   'pwa/features/shell/(app-shell|public-header|nav-items|nav-item-links|use-disclosure|brand-link|loading-screen|signed-in-chrome|breakpoints|header)',
-                  'pwa/features/sync/(device-session-store|signed-in-area|sync-status-store|use-device-session)',
+                  'pwa/features/sync/(device-session-store|use-device-session)',
                   'pwa/features/settings/(user-settings-store|use-text-size-from-settings)',
                   'pwa/features/marketing/(download-popup/(open-download-popup|install-prompt|download-popup-host)|contact/public-form-failure)',
                 ].join('|'),

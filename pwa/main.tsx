@@ -1,5 +1,5 @@
 import './ui/global.css.ts';
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from '@tanstack/react-router';
 import { loadCurrentUser } from './features/account/auth-store.ts';
@@ -13,25 +13,33 @@ const currentUserKnown = loadCurrentUser();
 
 // The service worker (offline start, update prompt) is for the production build; in development Vite serves fresh
 // code on every load. Its code arrives after the page has loaded, so the first screen never waits for it.
+// On a prerendered page this code may only start after the load event (see scripts/prerender.ts).
 if (import.meta.env.PROD) {
-  window.addEventListener('load', () => {
+  const register = () =>
     void import('./sw/register-service-worker.ts').then(({ registerServiceWorker }) => registerServiceWorker());
-  });
+  if (document.readyState === 'complete') register();
+  else window.addEventListener('load', register, { once: true });
 }
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 
 // A page prerendered at build time is already on screen: keep it there until the app can draw the same page (who
-// is signed in is known, the route's code is here) rather than replacing it with a loading spinner first.
-if (container.querySelector('[data-prerendered]')) await Promise.all([currentUserKnown, router.load()]);
+// is signed in is known, the route's code is here) rather than replacing it with a loading spinner first. Nobody is
+// waiting on that drawing, so it is done as a transition, in small slices that leave a tap or a scroll free to go
+// first on a slow phone.
+const prerendered = container.querySelector('[data-prerendered]') !== null;
+if (prerendered) await Promise.all([currentUserKnown, router.load()]);
 
-createRoot(container).render(
+const root = createRoot(container);
+const app = (
   <StrictMode>
     <ThemeProvider>
       <RouterProvider router={router} />
       <Toaster />
       <UpdatePrompt />
     </ThemeProvider>
-  </StrictMode>,
+  </StrictMode>
 );
+if (prerendered) startTransition(() => root.render(app));
+else root.render(app);

@@ -234,8 +234,6 @@ export const notificationSchema = z.object({
 });
 export type Notification = z.infer<typeof notificationSchema>;
 
-export const contactMessageTypes = ['support', 'privacy', 'feedback', 'business', 'general', 'other'] as const;
-
 export const themeModeSchema = z.enum(themeModes);
 export const colorThemeSchema = z.enum(colorThemes);
 

@@ -2,8 +2,8 @@ import { z } from 'zod';
 import { email, id, imageUrl, optionalText, requiredText } from './fields.ts';
 import { limits } from './limits.ts';
 import { messages } from './messages.ts';
+import { contactMessageTypes } from './choices.ts';
 import {
-  contactMessageTypes,
   messageTypeSchema,
   reactionTypeSchema,
   relationshipTypeSchema,

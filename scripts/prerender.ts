@@ -54,6 +54,30 @@ function serveBuild(): Promise<{ server: Server; origin: string }> {
   });
 }
 
+const entryScript = /<script type="module" crossorigin src="(\/assets\/[^"]+\.js)"><\/script>/;
+
+/**
+ * On a prerendered page the app's code is fetched and started only once the browser has painted the page. Left to
+ * itself, the browser downloads the scripts (modulepreload) alongside the styles, so on a slow connection the page
+ * waits for its styles behind 110 KB of JavaScript, and it often evaluates React and the app before the first
+ * paint. The paint is learnt from a paint entry, not a timer (a page in a background tab never paints, and tests
+ * take over timers); a hidden page, a browser without paint entries, or no paint within 3 s starts the app at once.
+ * The server's Content-Security-Policy allows this inline script by its hash, like the theme script.
+ */
+function startAfterFirstPaint(shell: string): string {
+  const entry = entryScript.exec(shell)?.[1];
+  if (!entry) throw new Error('dist/index.html has no module entry script to defer');
+  const starter = [
+    'let started = false;',
+    `const start = () => { if (!started) { started = true; import(${JSON.stringify(entry)}); } };`,
+    "if (document.visibilityState !== 'visible' || !PerformanceObserver.supportedEntryTypes?.includes('paint')) start();",
+    "else { new PerformanceObserver(start).observe({ type: 'paint', buffered: true }); setTimeout(start, 3000); }",
+  ].join(' ');
+  return shell
+    .replace(entryScript, `<script type="module">${starter}</script>`)
+    .replace(/<link rel="modulepreload"[^>]*>\s*/g, '');
+}
+
 async function main(): Promise<void> {
   if (!existsSync(chromiumLaunchOptions.executablePath)) {
     console.log(`prerender: no Chromium at ${chromiumLaunchOptions.executablePath}; public pages stay unprerendered`);
@@ -71,14 +95,26 @@ async function main(): Promise<void> {
     for (const path of prerenderedPaths) {
       await page.goto(`${origin}${path}`, { waitUntil: 'networkidle' });
       await page.locator('h1').first().waitFor();
-      const { html, title } = await page.evaluate(() => {
+      const { html, title, stylesheets } = await page.evaluate(() => {
         const root = document.getElementById('root')!.cloneNode(true) as HTMLElement;
         // Moment-to-moment state (a scrolling row's offset) lives in style attributes, which the page's
         // Content-Security-Policy does not allow in markup; the app sets it again once it runs.
         for (const element of root.querySelectorAll('[style]')) element.removeAttribute('style');
-        return { html: root.innerHTML, title: document.title };
+        const links = document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]');
+        return {
+          html: root.innerHTML,
+          title: document.title,
+          stylesheets: [...links].map((link) => new URL(link.href).pathname),
+        };
       });
-      const pageHtml = shell
+      // The page's own styles (its route's chunks) load with the page, or the picture would be unstyled until the
+      // JavaScript asks for them, and then jump into place.
+      const missingStyles = stylesheets
+        .filter((href) => !shell.includes(`href="${href}"`))
+        .map((href) => `<link rel="stylesheet" crossorigin href="${href}">`)
+        .join('');
+      const pageHtml = startAfterFirstPaint(shell)
+        .replace('</head>', `${missingStyles}</head>`)
         // Inert until the app takes over: a click or a keystroke in the picture of a form would be lost.
         .replace(rootElement, `<div id="root"><div data-prerendered inert>${html}</div></div>`)
         .replace(/<title>[^<]*<\/title>/, `<title>${title.replace(/</g, '&lt;')}</title>`);

@@ -1,3 +1,4 @@
+import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import fastifyMultipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -68,6 +69,10 @@ export async function buildApp({
   await app.register(errorHandlerPlugin);
   await app.register(securityHeadersPlugin, { config, pages: htmlPages(pages) });
   await app.register(requestGuardPlugin, { config });
+  // Brotli or gzip for the app's code, its pages and the API's JSON: the framework script shrinks from 295 KB to
+  // under 100 KB, which on a slow phone connection is most of the first visit. The live channel is left alone (its
+  // content type is excluded by default), so pokes are never held in a compression buffer.
+  await app.register(fastifyCompress, { encodings: ['br', 'gzip'] });
   await app.register(fastifyCookie);
   await app.register(fastifyMultipart, {
     limits: { fileSize: limits.photoMaxBytes, files: limits.photosPerSelection, fields: 20, fieldSize: 10_000 },

@@ -7,7 +7,8 @@ import { markTileEnd, markTileStart } from './icons.css.ts';
  */
 export type IconProps = { size?: string; className?: string };
 
-function StrokeIcon({ size = '1.25em', className, children }: IconProps & { children: ReactNode }) {
+/** The frame every Hearth icon is drawn in, here and in the features' own icon sets; `size` defaults to 1.25em. */
+export function StrokeIcon({ size = '1.25em', className, children }: IconProps & { children: ReactNode }) {
   return (
     <svg
       viewBox="0 0 24 24"

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../testing/test-app.ts';
 import { inlineScriptHashes } from './security-headers.ts';
@@ -24,7 +25,9 @@ const shell = `<!doctype html>
 const staticDir = mkdtempSync(join(tmpdir(), 'hearth-dist-'));
 mkdirSync(join(staticDir, 'assets'));
 writeFileSync(join(staticDir, 'index.html'), shell);
-writeFileSync(join(staticDir, 'assets', 'index-3f9a1c.js'), 'console.log("hearth")');
+// Large enough to be worth compressing (the server leaves answers under 1 KB as they are).
+const appScript = `console.log(${JSON.stringify('hearth '.repeat(400))});`;
+writeFileSync(join(staticDir, 'assets', 'index-3f9a1c.js'), appScript);
 writeFileSync(join(staticDir, 'manifest.webmanifest'), '{"name":"Hearth"}');
 writeFileSync(join(staticDir, 'sw.js'), 'self.addEventListener("install", () => {})');
 
@@ -52,6 +55,22 @@ describe('the built app', () => {
       `'sha256-${createHash('sha256').update('a()').digest('base64')}'`,
       `'sha256-${createHash('sha256').update('\nb()\n').digest('base64')}'`,
     ]);
+  });
+
+  it('sends the code compressed to a browser that takes brotli or gzip, and plain to one that does not', async () => {
+    const url = '/assets/index-3f9a1c.js';
+    const brotli = await context.app.inject({ url, headers: { 'accept-encoding': 'br, gzip' } });
+    expect(brotli.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(brotli.rawPayload).toString()).toBe(appScript);
+    expect(brotli.rawPayload.length).toBeLessThan(appScript.length / 4);
+
+    const gzip = await context.app.inject({ url, headers: { 'accept-encoding': 'gzip' } });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.rawPayload).toString()).toBe(appScript);
+
+    const plain = await context.app.inject({ url, headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(appScript);
   });
 
   it('lets browsers keep hashed assets for a year and revalidate the rest', async () => {

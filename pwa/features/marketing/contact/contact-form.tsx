@@ -1,7 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { legal } from '../../../../schema/limits.ts';
 import { toasts } from '../../../../schema/messages.ts';
-import { contactMessageBodySchema } from '../../../../schema/requests.ts';
 import { emailInputProps, useFormFields } from '../../../lib/use-form-fields.ts';
 import { Button } from '../../../ui/button.tsx';
 import { SelectField } from '../../../ui/select-field.tsx';
@@ -24,10 +23,12 @@ export function ContactForm({ titleId }: { titleId: string }) {
   async function send(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (sending) return;
-    const body = form.validate(contactMessageBodySchema, form.values);
-    if (!body) return;
     setSending(true);
     try {
+      // The shared rules come with the validation library, which the page only fetches when someone sends.
+      const { contactMessageBodySchema } = await import('../../../../schema/requests.ts');
+      const body = form.validate(contactMessageBodySchema, form.values);
+      if (!body) return;
       await publicFormsApi.contact(body);
       form.reset();
       toast(toasts.contactSent);

@@ -1,25 +1,9 @@
 import type { ReactNode } from 'react';
-import type { IconProps } from '../../../ui/icons.tsx';
+import { StrokeIcon, type IconProps } from '../../../ui/icons.tsx';
 
 /** The contact page's pictures, drawn like ui/icons.tsx: a 24-unit grid, round 2-unit strokes, decorative only. */
-function Icon({ size = '1.5em', className, children }: IconProps & { children: ReactNode }) {
-  return (
-    <svg
-      viewBox="0 0 24 24"
-      width={size}
-      height={size}
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={2}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-      className={className}
-    >
-      {children}
-    </svg>
-  );
+function Icon({ size = '1.5em', ...props }: IconProps & { children: ReactNode }) {
+  return <StrokeIcon size={size} {...props} />;
 }
 
 export function ShieldIcon(props: IconProps) {

@@ -1,4 +1,4 @@
-import { contactMessageTypes } from '../../../../schema/entities.ts';
+import { contactMessageTypes } from '../../../../schema/choices.ts';
 import type { SelectOption } from '../../../ui/select-field.tsx';
 
 type ContactMessageType = (typeof contactMessageTypes)[number];

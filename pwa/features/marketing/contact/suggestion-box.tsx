@@ -1,6 +1,5 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { toasts } from '../../../../schema/messages.ts';
-import { suggestionBodySchema } from '../../../../schema/public-forms.ts';
 import { emailInputProps, useFormFields } from '../../../lib/use-form-fields.ts';
 import { Button } from '../../../ui/button.tsx';
 import { Dialog } from '../../../ui/dialog.tsx';
@@ -39,10 +38,11 @@ export function SuggestionBox() {
     event.preventDefault();
     if (sending) return;
     setFailure(null);
-    const body = form.validate(suggestionBodySchema, form.values);
-    if (!body) return;
     setSending(true);
     try {
+      const { suggestionBodySchema } = await import('../../../../schema/public-forms.ts');
+      const body = form.validate(suggestionBodySchema, form.values);
+      if (!body) return;
       await publicFormsApi.suggestion(body);
       form.reset();
       close();

@@ -1,25 +1,9 @@
 import type { ReactNode } from 'react';
-import type { IconProps } from '../../../ui/icons.tsx';
+import { StrokeIcon, type IconProps } from '../../../ui/icons.tsx';
 
 /** Device pictures for the download page, drawn like ui/icons.tsx; decorative, the card names the platform. */
-function Icon({ size = '1.75em', className, children }: IconProps & { children: ReactNode }) {
-  return (
-    <svg
-      viewBox="0 0 24 24"
-      width={size}
-      height={size}
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={2}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-      className={className}
-    >
-      {children}
-    </svg>
-  );
+function Icon({ size = '1.75em', ...props }: IconProps & { children: ReactNode }) {
+  return <StrokeIcon size={size} {...props} />;
 }
 
 export function PhoneIcon(props: IconProps) {

@@ -1,6 +1,7 @@
 import { ClockIcon } from '../../../ui/icons.tsx';
 import { FeaturePage, StartButton } from './feature-page.tsx';
 import { CalendarIcon, RsvpIcon, WifiOffIcon } from './feature-icons.tsx';
+import heroArt from '../art/family-calendar.svg?inline';
 
 /** Family Calendar (spec §2): four feature cards, five benefits, then Join the Family. */
 export function FamilyCalendarPage() {
@@ -10,7 +11,7 @@ export function FamilyCalendarPage() {
       hero={{
         title: 'Family Calendar',
         lead: 'Birthdays, school plays, Sunday lunch at Grandpa’s: one calendar the whole family shares, so nobody double-books and nobody is forgotten.',
-        art: '/art/features/family-calendar.svg',
+        art: heroArt,
       }}
       features={{
         title: 'Every family date in one place',

@@ -1,5 +1,6 @@
 import { FeaturePage, StartButton } from './feature-page.tsx';
 import { BoltIcon, ChatBubblesIcon, ShieldHeartIcon, TextSizeIcon } from './feature-icons.tsx';
+import heroArt from '../art/family-chat.svg?inline';
 
 /**
  * Family Chat Room (spec §2): four feature cards, the planned kinds of conversation as bullets, then Coming Soon
@@ -12,7 +13,7 @@ export function FamilyChatPage() {
       hero={{
         title: 'Family Chat Room',
         lead: 'A warm, private room for everyday family talk: quick hellos, big news and the pictures that go with them, with no ads and no strangers.',
-        art: '/art/features/family-chat.svg',
+        art: heroArt,
       }}
       features={{
         title: 'Conversation that feels like home',

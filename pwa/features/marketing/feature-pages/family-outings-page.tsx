@@ -3,6 +3,7 @@ import { container } from '../ui/layout.css.ts';
 import { FeaturePage, StartButton } from './feature-page.tsx';
 import { CameraIcon, CompassIcon, KiteIcon, PlanIcon } from './feature-icons.tsx';
 import * as styles from './family-outings.css.ts';
+import heroArt from '../art/family-outings.svg?inline';
 
 /**
  * Family Outings (spec §2): hero, four feature cards, a generations banner, six benefits, Start Planning, and
@@ -15,7 +16,7 @@ export function FamilyOutingsPage() {
       hero={{
         title: 'Family Outings',
         lead: 'From a picnic in the park to a week by the sea: find ideas, plan together and keep the memories, with everyone from toddlers to great-grandparents.',
-        art: '/art/features/family-outings.svg',
+        art: heroArt,
       }}
       features={{
         title: 'Days out, made easy',

@@ -1,5 +1,6 @@
 import { FeaturePage, NotifyButton } from './feature-page.tsx';
 import { DragIcon, InviteIcon, StoryIcon, TreeIcon } from './feature-icons.tsx';
+import heroArt from '../art/family-tree.svg?inline';
 
 /** Family Tree Builder (spec §2): four feature cards, bullets including export and print, then Coming Soon. */
 export function FamilyTreeBuilderPage() {
@@ -9,7 +10,7 @@ export function FamilyTreeBuilderPage() {
       hero={{
         title: 'Family Tree Builder',
         lead: 'Draw your family’s story together, from great-grandparents to the newest arrival, with the photos and memories behind every name.',
-        art: '/art/features/family-tree.svg',
+        art: heroArt,
       }}
       features={{
         title: 'Your roots, built together',

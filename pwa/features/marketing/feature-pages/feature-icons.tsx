@@ -1,28 +1,12 @@
 import type { ReactNode } from 'react';
-import type { IconProps } from '../../../ui/icons.tsx';
+import { StrokeIcon, type IconProps } from '../../../ui/icons.tsx';
 
 /**
  * The feature cards' pictures, drawn like ui/icons.tsx (24-unit grid, round 2-unit strokes, currentColor) so they
  * take the colour theme in light and dark. Decorative: each card's title says what the picture shows.
  */
-function Icon({ size = '1.6rem', className, children }: IconProps & { children: ReactNode }) {
-  return (
-    <svg
-      viewBox="0 0 24 24"
-      width={size}
-      height={size}
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={2}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-      className={className}
-    >
-      {children}
-    </svg>
-  );
+function Icon({ size = '1.6rem', ...props }: IconProps & { children: ReactNode }) {
+  return <StrokeIcon size={size} {...props} />;
 }
 
 export function ArrowLeftIcon({ size = '1.25em', ...props }: IconProps) {

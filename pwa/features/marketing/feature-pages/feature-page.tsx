@@ -15,7 +15,7 @@ import { privacyPromise } from '../ui/privacy-promise.ts';
 import { ArrowLeftIcon } from './feature-icons.tsx';
 import * as styles from './feature-page.css.ts';
 
-/** Every hero picture is drawn on the same 560 × 440 canvas (pwa/public/art/features/). */
+/** Every hero picture is drawn on the same 560 × 440 canvas (features/marketing/art/). */
 const heroArtSize = { width: 560, height: 440 } as const;
 
 export type FeaturePageContent = {
@@ -25,7 +25,7 @@ export type FeaturePageContent = {
     /** The page's one h1. */
     title: string;
     lead: ReactNode;
-    /** A decorative drawing under /art/features/. */
+    /** A decorative drawing from features/marketing/art/, imported inline (see HeroImage). */
     art: string;
   };
   /** The four feature cards (spec §2), under an h2. */

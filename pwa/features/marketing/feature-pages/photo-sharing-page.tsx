@@ -1,5 +1,6 @@
 import { FeaturePage, NotifyButton } from './feature-page.tsx';
 import { AlbumsIcon, PinOffIcon, ShieldHeartIcon, UploadIcon } from './feature-icons.tsx';
+import heroArt from '../art/photo-sharing.svg?inline';
 
 /** Photo Sharing (spec §2): four feature cards, then Coming Soon with Get Notified, which opens the install popup. */
 export function PhotoSharingPage() {
@@ -9,7 +10,7 @@ export function PhotoSharingPage() {
       hero={{
         title: 'Photo Sharing',
         lead: 'One calm home for every family picture: the new baby, the summer holiday, the old shoebox prints. Shared with your family and nobody else.',
-        art: '/art/features/photo-sharing.svg',
+        art: heroArt,
       }}
       features={{
         title: 'Family photos, kept close',

@@ -17,6 +17,7 @@ import { FamilyCarousel } from './family-carousel.tsx';
 import type { LandingDialog } from './landing-dialogs.tsx';
 import * as styles from './landing-page.css.ts';
 import { MemoryRows } from './memory-rows.tsx';
+import heroArt from '../art/hero-family.svg?inline';
 
 const LandingDialogs = lazy(() =>
   import('./landing-dialogs.tsx').then(({ LandingDialogs }) => ({ default: LandingDialogs })),
@@ -129,7 +130,7 @@ export function LandingPage() {
           </>
         }
         note={`${privacyPromise} Free to use.`}
-        image={{ src: '/art/hero-family.svg', width: 560, height: 440 }}
+        image={{ src: heroArt, width: 560, height: 440 }}
       />
 
       <MarketingSection

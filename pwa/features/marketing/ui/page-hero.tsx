@@ -3,7 +3,11 @@ import { actions, container } from './layout.css.ts';
 import * as styles from './page-hero.css.ts';
 
 export type HeroImage = {
-  /** A file under /art, e.g. "/art/hero-family.svg". */
+  /**
+   * The drawing as a data URL (`import art from '../art/hero-family.svg?inline'`). It is the largest thing at the
+   * top of the page, so it comes inside the page itself: it paints with the first frame instead of queueing on a
+   * slow phone connection behind the app's scripts (Lighthouse's LCP goal of issue 5).
+   */
   src: string;
   /** Empty for a purely decorative picture. */
   alt?: string;
