@@ -1,6 +1,14 @@
 import { z } from 'zod';
 import { id, timestamp } from './fields.ts';
-import { familyRoleSchema, publicUserSchema, reactionTypeSchema, relationshipTypeSchema } from './entities.ts';
+import {
+  commentSchema,
+  familyMemberSchema,
+  familySchema,
+  postReactionSchema,
+  postSchema,
+  publicUserSchema,
+  reactionTypeSchema,
+} from './entities.ts';
 import { commentContent, familyName, postContent } from './requests.ts';
 import { mutationNameMax, pushBatchMax, syncedTables } from './sync-protocol.ts';
 
@@ -90,60 +98,27 @@ export type PushResponse = z.infer<typeof pushResponseSchema>;
 // ---------------------------------------------------------------------------------------------------------------
 // Rows as the device stores them: flat, one table each, related by ids (the screens join them).
 
-export const syncedFamilySchema = z.object({
-  id,
-  name: z.string(),
-  description: z.string().nullable(),
-  createdById: id.nullable(),
-  createdAt: timestamp,
-  updatedAt: timestamp,
-});
+// The entities of spec §3 without what the screens join in from other tables (an author, a member's user, a post's
+// reactions and comments), plus the family id every synced row carries.
+
+export const syncedFamilySchema = familySchema.extend({ updatedAt: timestamp });
 export type SyncedFamily = z.infer<typeof syncedFamilySchema>;
 
-export const syncedMemberSchema = z.object({
-  id,
-  familyId: id,
-  userId: id,
-  role: familyRoleSchema,
-  relationshipType: relationshipTypeSchema.nullable(),
-  joinedAt: timestamp,
-});
+export const syncedMemberSchema = familyMemberSchema.omit({ user: true });
 export type SyncedMember = z.infer<typeof syncedMemberSchema>;
 
 /** Members, authors and commenters shown in a family: names and avatars only, never emails. */
 export const syncedUserSchema = publicUserSchema;
 export type SyncedUser = z.infer<typeof syncedUserSchema>;
 
-export const syncedPostSchema = z.object({
-  id,
-  familyId: id,
-  authorId: id,
-  content: z.string(),
-  photoIds: z.array(id),
-  createdAt: timestamp,
-  updatedAt: timestamp,
-});
+export const syncedPostSchema = postSchema.omit({ author: true, reactions: true, comments: true });
 export type SyncedPost = z.infer<typeof syncedPostSchema>;
 
-export const syncedCommentSchema = z.object({
-  id,
-  familyId: id,
-  postId: id,
-  authorId: id,
-  content: z.string(),
-  createdAt: timestamp,
-});
+export const syncedCommentSchema = commentSchema.omit({ author: true }).extend({ familyId: id });
 export type SyncedComment = z.infer<typeof syncedCommentSchema>;
 
 /** A reaction's `id` is `reactionKey(...)`: one per user, post and type, the same on every device. */
-export const syncedReactionSchema = z.object({
-  id: z.string(),
-  familyId: id,
-  postId: id,
-  userId: id,
-  reactionType: reactionTypeSchema,
-  createdAt: timestamp,
-});
+export const syncedReactionSchema = postReactionSchema.extend({ id: z.string(), familyId: id });
 export type SyncedReaction = z.infer<typeof syncedReactionSchema>;
 
 export const rowChangeSchema = z.discriminatedUnion('table', [

@@ -1,12 +1,14 @@
 import { keyframes, style, styleVariants } from '@vanilla-extract/css';
 import { toastRules } from '../../schema/limits.ts';
+import { bottomBarSpace } from './bottom-bar.css.ts';
 import { vars } from './theme.css.ts';
 
 export const region = style({
   position: 'fixed',
   zIndex: 100,
   insetInline: 0,
-  insetBlockEnd: 0,
+  // Above the phone tab bar, so a toast never hides the way around the app.
+  insetBlockEnd: bottomBarSpace,
   padding: vars.space.md,
   paddingBlockEnd: `max(${vars.space.md}, env(safe-area-inset-bottom))`,
   pointerEvents: 'none',

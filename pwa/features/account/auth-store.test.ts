@@ -1,24 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { User } from '../../../schema/entities.ts';
 import { signedInCopyStorageKey } from '../../../schema/theme.ts';
 import { createMemoryStorage } from './testing/memory-storage.ts';
+import { testUser } from './testing/test-user.ts';
 
-function user(username: string): User {
-  const at = new Date(0).toISOString();
-  return {
-    id: crypto.randomUUID(),
-    username,
-    email: `${username}@example.com`,
-    firstName: null,
-    lastName: null,
-    profileImageUrl: null,
-    createdAt: at,
-    updatedAt: at,
-  };
-}
 
-const ada = user('ada');
-const grace = user('grace');
+const ada = testUser('ada');
+const grace = testUser('grace');
 
 /** What the browser fires in the other tabs when one tab changes localStorage. */
 function storageChangedInAnotherTab(key: string | null): Event {

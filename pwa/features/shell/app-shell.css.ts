@@ -1,6 +1,6 @@
 import { style } from '@vanilla-extract/css';
 import { vars } from '../../ui/theme.css.ts';
-import { tabBarBreakpoint } from './breakpoints.ts';
+import { bottomBarSpace } from '../../ui/bottom-bar.css.ts';
 
 export const skipLink = style({
   position: 'absolute',
@@ -24,13 +24,7 @@ export const main = style({
 });
 
 /** Keeps the last lines of a page clear of the phone tab bar. */
-export const mainAboveTabBar = style({
-  '@media': {
-    [`screen and (max-width: ${tabBarBreakpoint})`]: {
-      paddingBlockEnd: `calc(4.5rem + env(safe-area-inset-bottom))`,
-    },
-  },
-});
+export const mainAboveTabBar = style({ paddingBlockEnd: bottomBarSpace });
 
 export const loading = style({
   minHeight: '100dvh',

@@ -1,6 +1,7 @@
-import { style } from '@vanilla-extract/css';
+import { globalStyle, style } from '@vanilla-extract/css';
+import { bottomBarSpace } from '../../ui/bottom-bar.css.ts';
 import { vars } from '../../ui/theme.css.ts';
-import { topBarBreakpoint } from './breakpoints.ts';
+import { tabBarBreakpoint, topBarBreakpoint } from './breakpoints.ts';
 
 export const tabBar = style({
   position: 'fixed',
@@ -13,6 +14,15 @@ export const tabBar = style({
   WebkitBackdropFilter: 'blur(12px)',
   borderBlockStart: `1px solid ${vars.color.border}`,
   '@media': { [`screen and (min-width: ${topBarBreakpoint})`]: { display: 'none' } },
+});
+
+// While the bar is on screen, toasts and the page's last lines keep clear of it.
+globalStyle(`:root:has(${tabBar})`, {
+  '@media': {
+    [`screen and (max-width: ${tabBarBreakpoint})`]: {
+      vars: { [bottomBarSpace]: 'calc(4.5rem + env(safe-area-inset-bottom))' },
+    },
+  },
 });
 
 export const list = style({

@@ -2,7 +2,6 @@
 import 'fake-indexeddb/auto';
 import { Dexie } from 'dexie';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { User } from '../../../schema/entities.ts';
 import { hearthDbName } from '../../db/hearth-db.ts';
 import { runSync } from '../../sync/run-sync.ts';
 import { createWebLocks } from '../../sync/testing/web-locks.ts';
@@ -10,20 +9,8 @@ import { appUpdateStore } from '../../sw/app-update-store.ts';
 import { deviceSessionStore } from './device-session-store.ts';
 import { endDeviceSession, startDeviceSession } from './device-session.ts';
 import { syncStatusStore } from './sync-status-store.ts';
+import { testUser } from '../account/testing/test-user.ts';
 
-function user(username: string): User {
-  const at = new Date(0).toISOString();
-  return {
-    id: crypto.randomUUID(),
-    username,
-    email: `${username}@example.com`,
-    firstName: null,
-    lastName: null,
-    profileImageUrl: null,
-    createdAt: at,
-    updatedAt: at,
-  };
-}
 
 const liveChannels: string[] = [];
 class CountingEventSource extends EventTarget {
@@ -50,7 +37,7 @@ afterEach(async () => {
 
 describe('the device session', () => {
   it("says the device's storage cannot be used instead of loading forever, and lets go of the sync lock", async () => {
-    const grace = user('grace');
+    const grace = testUser('grace');
     // A database a newer Hearth made, without the tables this version uses.
     await new Promise<void>((resolve, reject) => {
       const request = indexedDB.open(hearthDbName(grace.id), 1000);
@@ -74,7 +61,7 @@ describe('the device session', () => {
   });
 
   it('in a tab that does not sync, shows what the syncing tab reports: failures and a required update', async () => {
-    const ada = user('ada');
+    const ada = testUser('ada');
     vi.stubGlobal(
       'fetch',
       vi.fn(async () => Response.json({ error: 'Please update Hearth', code: 'update_required' }, { status: 426 })),

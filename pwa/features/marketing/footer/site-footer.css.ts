@@ -1,6 +1,6 @@
 import { style } from '@vanilla-extract/css';
 import { vars } from '../../../ui/theme.css.ts';
-import { tabBarBreakpoint } from '../../shell/breakpoints.ts';
+import { bottomBarSpace } from '../../../ui/bottom-bar.css.ts';
 
 export const footer = style({
   marginBlockStart: 'auto',
@@ -10,14 +10,8 @@ export const footer = style({
   '@media': { 'screen and (min-width: 48em)': { paddingBlockStart: vars.space.xxl } },
 });
 
-/** Matches the shell's tab bar height (app-shell.css.ts mainAboveTabBar) below the same breakpoint. */
-export const footerAboveTabBar = style({
-  '@media': {
-    [`screen and (max-width: ${tabBarBreakpoint})`]: {
-      paddingBlockEnd: `calc(4.5rem + ${vars.space.lg} + env(safe-area-inset-bottom))`,
-    },
-  },
-});
+/** Keeps the footer's last lines clear of the phone tab bar (a signed-in person on a public page). */
+export const footerAboveTabBar = style({ paddingBlockEnd: `calc(${bottomBarSpace} + ${vars.space.lg})` });
 
 export const welcome = style({
   display: 'flex',
