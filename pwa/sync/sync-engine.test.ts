@@ -115,6 +115,27 @@ describe('the outbox', () => {
     expect(transport.pushes).toHaveLength(1);
   });
 
+  it('starts over as a new device when the server forgot writes it had acknowledged (a restored backup)', async () => {
+    const { familyId } = await startWithFamily();
+    await write('post.create', { postId: crypto.randomUUID(), familyId, content: 'Before the restore' });
+    await pushesMade(1);
+    await vi.waitFor(async () => expect(await db.outbox.count()).toBe(0));
+    const oldDeviceId = transport.pushes[0]!.deviceId;
+
+    server.forgetDevices();
+    const postId = crypto.randomUUID();
+    await write('post.create', { postId, familyId, content: 'After the restore' });
+
+    // Seq 2 meets a server expecting seq 1, which this device no longer has: it cannot ever fill that gap.
+    await pushesMade(3);
+    expect(seqsOf(transport.pushes[1])).toEqual([2]);
+    expect(transport.pushes[2]!.deviceId).not.toBe(oldDeviceId);
+    expect(seqsOf(transport.pushes[2])).toEqual([1]);
+    expect(server.row('posts', postId)).toMatchObject({ content: 'After the restore' });
+    await vi.waitFor(async () => expect(await db.outbox.count()).toBe(0));
+    expect(engine.status.get().phase).toBe('idle');
+  });
+
   it('keeps a write pending when its push fails, and retries it with backoff and no new write', async () => {
     const { familyId } = await startWithFamily();
     transport.failNext('push', networkDown());

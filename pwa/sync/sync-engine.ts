@@ -5,7 +5,13 @@ import type { HearthDb, OutboxEntry } from '../db/hearth-db.ts';
 import { createExternalStore } from '../lib/external-store.ts';
 import { applyPullResponse, rebase } from './rebase.ts';
 import { inSyncTransaction } from './row-writer.ts';
-import { ensureDeviceId, readCursor, readCursors } from './sync-state.ts';
+import {
+  ensureDeviceId,
+  readCursor,
+  readCursors,
+  serverForgotAcknowledgedWrites,
+  startOverAsNewDevice,
+} from './sync-state.ts';
 import { SyncTransportError, type SyncTransport } from './transport.ts';
 
 export type SyncPhase = 'idle' | 'syncing' | 'offline' | 'error';
@@ -178,7 +184,8 @@ export function createSyncEngine({
     }
   }
 
-  async function pushQueuedWrites(device: string): Promise<void> {
+  async function pushQueuedWrites(): Promise<void> {
+    let device = deviceId ??= await ensureDeviceId(db);
     while (started) {
       const batch = await db.outbox.where('status').equals('pending').limit(pushBatchMax).toArray();
       if (batch.length === 0) {
@@ -201,6 +208,11 @@ export function createSyncEngine({
         throw error;
       }
       await recordPushResults(response);
+      if (response.gap && (await serverForgotAcknowledgedWrites(db, response.gap.expectedSeq))) {
+        device = deviceId = await startOverAsNewDevice(db);
+        highestSeqRead = 0;
+        continue;
+      }
       // Neither resolves by pushing again at once; the run fails and is retried with backoff.
       if (response.gap) throw new Error(`The server expects seq ${response.gap.expectedSeq} next`);
       if (response.results.length === 0) throw new Error('The server answered a push without handling any write');
@@ -259,9 +271,9 @@ export function createSyncEngine({
     setStatus({ phase: 'syncing' });
     pushing = true;
     try {
-      deviceId ??= await ensureDeviceId(db);
-      await pushQueuedWrites(deviceId);
-      await pullChanges(deviceId);
+      await pushQueuedWrites();
+      // The push may have made this a new device to the server (startOverAsNewDevice).
+      await pullChanges(deviceId ??= await ensureDeviceId(db));
     } catch (error) {
       pushing = false;
       // After stop() the database may already be closed or deleted (sign-out): nothing to report or retry.

@@ -492,6 +492,10 @@ export function createFakeSyncServer({ pullPageMax: pageMax = pullPageMax }: Fak
     watermark(deviceId: string): number {
       return devices.get(deviceId)?.watermark ?? 0;
     },
+    /** Restored from a backup made before any device pushed: every device's history is forgotten, rows stay. */
+    forgetDevices(): void {
+      devices.clear();
+    },
     transportFor,
   };
 }
