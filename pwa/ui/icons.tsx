@@ -3,7 +3,9 @@ import { markTileEnd, markTileStart } from './icons.css.ts';
 
 /**
  * Hearth's own icons, drawn on a 24-unit grid with round 2-unit strokes so they sit calmly next to text. Icons are
- * decorative (aria-hidden): the control or text beside them carries the meaning.
+ * decorative (aria-hidden): the control or text beside them carries the meaning. This file holds those several
+ * parts of the app share; an icon only one feature draws lives with that feature, in the same StrokeIcon frame, so
+ * a page downloads only the icons it shows.
  */
 export type IconProps = { size?: string; className?: string };
 
@@ -110,39 +112,6 @@ export function CheckIcon(props: IconProps) {
   );
 }
 
-/** A cloud: with `crossed` it says "offline", with `checked` "all sent". */
-function CloudPath() {
-  return <path d="M7 18.5h10a4 4 0 0 0 .6-7.95A6 6 0 0 0 6.2 9.1 4.7 4.7 0 0 0 7 18.5Z" />;
-}
-
-export function CloudOffIcon(props: IconProps) {
-  return (
-    <StrokeIcon {...props}>
-      <CloudPath />
-      <path d="M4 4l16 16" />
-    </StrokeIcon>
-  );
-}
-
-export function CloudCheckIcon(props: IconProps) {
-  return (
-    <StrokeIcon {...props}>
-      <CloudPath />
-      <path d="m9.5 13.5 2 2 3.5-3.5" />
-    </StrokeIcon>
-  );
-}
-
-/** Two arrows chasing each other: sending or fetching. */
-export function SyncIcon(props: IconProps) {
-  return (
-    <StrokeIcon {...props}>
-      <path d="M20 12a8 8 0 0 1-13.7 5.6M4 12a8 8 0 0 1 13.7-5.6" />
-      <path d="M18 3v3.6h-3.6M6 21v-3.6h3.6" />
-    </StrokeIcon>
-  );
-}
-
 export function ClockIcon(props: IconProps) {
   return (
     <StrokeIcon {...props}>
@@ -169,32 +138,6 @@ export function AlertIcon(props: IconProps) {
   );
 }
 
-export function SunIcon(props: IconProps) {
-  return (
-    <StrokeIcon {...props}>
-      <circle cx="12" cy="12" r="4" />
-      <path d="M12 2v2M12 20v2M4.9 4.9l1.4 1.4M17.7 17.7l1.4 1.4M2 12h2M20 12h2M4.9 19.1l1.4-1.4M17.7 6.3l1.4-1.4" />
-    </StrokeIcon>
-  );
-}
-
-export function MoonIcon(props: IconProps) {
-  return (
-    <StrokeIcon {...props}>
-      <path d="M20 14.5A8 8 0 0 1 9.5 4a8 8 0 1 0 10.5 10.5Z" />
-    </StrokeIcon>
-  );
-}
-
-export function DeviceIcon(props: IconProps) {
-  return (
-    <StrokeIcon {...props}>
-      <rect x="3" y="4" width="18" height="12" rx="2" />
-      <path d="M8 20h8M12 16v4" />
-    </StrokeIcon>
-  );
-}
-
 export function PauseIcon(props: IconProps) {
   return (
     <StrokeIcon {...props}>
@@ -216,30 +159,6 @@ export function ArrowRightIcon(props: IconProps) {
     <StrokeIcon {...props}>
       <path d="M5 12h14M13 6l6 6-6 6" />
     </StrokeIcon>
-  );
-}
-
-/** Google's four-colour G, as Google's sign-in guidelines ask for it. */
-export function GoogleIcon({ size = '1.25em', className }: IconProps) {
-  return (
-    <svg viewBox="0 0 48 48" width={size} height={size} aria-hidden="true" focusable="false" className={className}>
-      <path
-        fill="#EA4335"
-        d="M24 9.5c3.54 0 6.71 1.22 9.21 3.6l6.85-6.85C35.9 2.38 30.47 0 24 0 14.62 0 6.51 5.38 2.56 13.22l7.98 6.19C12.43 13.72 17.74 9.5 24 9.5Z"
-      />
-      <path
-        fill="#4285F4"
-        d="M46.98 24.55c0-1.57-.15-3.09-.38-4.55H24v9.02h12.94c-.58 2.96-2.26 5.48-4.78 7.18l7.73 6c4.51-4.18 7.09-10.36 7.09-17.65Z"
-      />
-      <path
-        fill="#FBBC05"
-        d="M10.53 28.59c-.48-1.45-.76-2.99-.76-4.59s.27-3.14.76-4.59l-7.98-6.19C.92 16.46 0 20.12 0 24s.92 7.54 2.56 10.78l7.97-6.19Z"
-      />
-      <path
-        fill="#34A853"
-        d="M24 48c6.48 0 11.93-2.13 15.89-5.81l-7.73-6c-2.15 1.45-4.92 2.3-8.16 2.3-6.26 0-11.57-4.22-13.47-9.91l-7.98 6.19C6.51 42.62 14.62 48 24 48Z"
-      />
-    </svg>
   );
 }
 

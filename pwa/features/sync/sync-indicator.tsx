@@ -1,4 +1,5 @@
-import { AlertIcon, ClockIcon, CloudCheckIcon, CloudOffIcon, SyncIcon } from '../../ui/icons.tsx';
+import { AlertIcon, ClockIcon } from '../../ui/icons.tsx';
+import { CloudCheckIcon, CloudOffIcon, SyncIcon } from './sync-icons.tsx';
 import { visuallyHidden } from '../../ui/visually-hidden.css.ts';
 import * as styles from './sync-indicator.css.ts';
 import { syncIndicatorKind, syncIndicatorText, syncStatusStore, type SyncIndicatorKind } from './sync-status-store.ts';
