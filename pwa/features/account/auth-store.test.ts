@@ -78,4 +78,13 @@ describe('who is signed in, across tabs', () => {
 
     expect(localStorage.getItem(signedInCopyStorageKey)).toBeNull();
   });
+
+  it('opens with the answer of the server when the browser refuses site storage', async () => {
+    const refused = () => {
+      throw new DOMException('The operation is insecure.', 'SecurityError');
+    };
+    vi.stubGlobal('localStorage', { getItem: refused, setItem: refused, removeItem: refused });
+    const store = await loadAuthStore(() => Response.json(ada));
+    expect(store.currentSignedInUser()).toEqual(ada);
+  });
 });

@@ -1,6 +1,7 @@
 import type { User } from '../../../schema/entities.ts';
 import { signedInCopyStorageKey } from '../../../schema/theme.ts';
 import { api, ApiError, onSessionEnded } from '../../lib/api-client.ts';
+import { deviceStorage } from '../../lib/device-storage.ts';
 import { createExternalStore } from '../../lib/external-store.ts';
 import { finishPendingSignOut } from './server-session.ts';
 
@@ -21,21 +22,18 @@ const authStore = createExternalStore<{ isLoading: boolean; user: User | null }>
 const deviceCopyKey = signedInCopyStorageKey;
 
 function readDeviceCopy(): User | null {
+  const stored = deviceStorage.read(deviceCopyKey);
   try {
-    const stored = localStorage.getItem(deviceCopyKey);
     return stored ? (JSON.parse(stored) as User) : null;
   } catch {
     return null;
   }
 }
 
+/** Without storage the app still works online; it just cannot open signed in offline. */
 function writeDeviceCopy(user: User | null): void {
-  try {
-    if (user) localStorage.setItem(deviceCopyKey, JSON.stringify(user));
-    else localStorage.removeItem(deviceCopyKey);
-  } catch {
-    // Storage full or blocked: the app still works online, it just cannot open signed in offline.
-  }
+  if (user) deviceStorage.write(deviceCopyKey, JSON.stringify(user));
+  else deviceStorage.remove(deviceCopyKey);
 }
 
 let loading: Promise<void> | null = null;

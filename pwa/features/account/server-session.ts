@@ -1,3 +1,4 @@
+import { deviceStorage } from '../../lib/device-storage.ts';
 import { signOutUrl } from './account-urls.ts';
 
 /**
@@ -8,13 +9,13 @@ const signOutPendingKey = 'hearth-sign-out-pending';
 
 /** Ends the server session; when offline, remembers to do it at the next start. */
 export async function endServerSession(): Promise<void> {
-  if (await tellServer()) localStorage.removeItem(signOutPendingKey);
-  else localStorage.setItem(signOutPendingKey, '1');
+  if (await tellServer()) deviceStorage.remove(signOutPendingKey);
+  else deviceStorage.write(signOutPendingKey, '1');
 }
 
 /** At start-up: a sign-out made offline still has to end the session on the server. True while that is owed. */
 export async function finishPendingSignOut(): Promise<boolean> {
-  if (localStorage.getItem(signOutPendingKey) === null) return false;
+  if (deviceStorage.read(signOutPendingKey) === null) return false;
   await endServerSession();
   return true;
 }
@@ -24,9 +25,9 @@ export async function finishPendingSignOut(): Promise<boolean> {
  * way, so the next start does not take the new session for the old one and end it.
  */
 export async function settlePendingSignOut(): Promise<void> {
-  if (localStorage.getItem(signOutPendingKey) === null) return;
+  if (deviceStorage.read(signOutPendingKey) === null) return;
   await tellServer();
-  localStorage.removeItem(signOutPendingKey);
+  deviceStorage.remove(signOutPendingKey);
 }
 
 async function tellServer(): Promise<boolean> {

@@ -1,4 +1,5 @@
 import { useLiveQuery } from 'dexie-react-hooks';
+import { deviceStorage } from '../../lib/device-storage.ts';
 import type { SyncedFamily } from '../../../schema/sync.ts';
 import { useSignedInUser } from '../account/auth-store.ts';
 import { useHearthDb } from '../sync/device-session-store.ts';
@@ -8,30 +9,18 @@ function selectedFamilyKey(userId: string): string {
   return `hearth-selected-family-${userId}`;
 }
 
-/** The family the person last chose (or created) on this device. */
+/** The family the person last chose (or created) on this device; without storage, the first family is shown. */
 export function rememberSelectedFamily(userId: string, familyId: string): void {
-  try {
-    localStorage.setItem(selectedFamilyKey(userId), familyId);
-  } catch {
-    // Without storage the first family is shown, as the spec's default.
-  }
+  deviceStorage.write(selectedFamilyKey(userId), familyId);
 }
 
 export function rememberedFamilyId(userId: string): string | null {
-  try {
-    return localStorage.getItem(selectedFamilyKey(userId));
-  } catch {
-    return null;
-  }
+  return deviceStorage.read(selectedFamilyKey(userId));
 }
 
 /** At sign-out, with the rest of the person's data on this device. */
 export function forgetSelectedFamily(userId: string): void {
-  try {
-    localStorage.removeItem(selectedFamilyKey(userId));
-  } catch {
-    // Nothing was stored then either.
-  }
+  deviceStorage.remove(selectedFamilyKey(userId));
 }
 
 export type FamiliesOnDevice = {

@@ -11,6 +11,7 @@ import {
 import { themeStorageKeys, type TextSize, type ThemeMode } from '../../../schema/theme.ts';
 import { browserThemeColor, type ColorThemeName, type ResolvedMode } from '../../ui/palette.ts';
 import { readThemePreferences, resolveMode, type ThemePreferences } from './theme-preferences.ts';
+import { deviceStorage } from '../../lib/device-storage.ts';
 
 type ThemeContextValue = ThemePreferences & {
   /** Light or dark as actually shown, with "system" worked out. */
@@ -21,23 +22,6 @@ type ThemeContextValue = ThemePreferences & {
 };
 
 const ThemeContext = createContext<ThemeContextValue | null>(null);
-
-/** Storage can be missing or throw (private browsing, blocked cookies); the theme then simply is not remembered. */
-function readStored(key: string): string | null {
-  try {
-    return window.localStorage.getItem(key);
-  } catch {
-    return null;
-  }
-}
-
-function store(key: string, value: string): void {
-  try {
-    window.localStorage.setItem(key, value);
-  } catch {
-    // Not remembered across visits, but still applied now.
-  }
-}
 
 const darkQuery = '(prefers-color-scheme: dark)';
 
@@ -56,7 +40,7 @@ function devicePrefersDarkNow(): boolean {
  * <html> (data-mode, data-color, data-text-size) where the stylesheet picks them up. "System" follows the device live.
  */
 export function ThemeProvider({ children }: { children: ReactNode }) {
-  const [preferences, setPreferences] = useState(() => readThemePreferences(readStored));
+  const [preferences, setPreferences] = useState(() => readThemePreferences(deviceStorage.read));
   const devicePrefersDark = useSyncExternalStore(subscribeToDeviceScheme, devicePrefersDarkNow, () => true);
   const resolvedMode = resolveMode(preferences.mode, devicePrefersDark);
 
@@ -69,15 +53,15 @@ export function ThemeProvider({ children }: { children: ReactNode }) {
   }, [resolvedMode, preferences.colorTheme, preferences.textSize]);
 
   const setMode = useCallback((mode: ThemeMode) => {
-    store(themeStorageKeys.mode, mode);
+    deviceStorage.write(themeStorageKeys.mode, mode);
     setPreferences((current) => ({ ...current, mode }));
   }, []);
   const setColorTheme = useCallback((colorTheme: ColorThemeName) => {
-    store(themeStorageKeys.color, colorTheme);
+    deviceStorage.write(themeStorageKeys.color, colorTheme);
     setPreferences((current) => ({ ...current, colorTheme }));
   }, []);
   const setTextSize = useCallback((textSize: TextSize) => {
-    store(themeStorageKeys.textSize, textSize);
+    deviceStorage.write(themeStorageKeys.textSize, textSize);
     setPreferences((current) => ({ ...current, textSize }));
   }, []);
 
