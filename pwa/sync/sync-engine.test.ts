@@ -480,7 +480,7 @@ describe('stopping for good', () => {
     await write('post.create', { postId: crypto.randomUUID(), familyId, content: 'Hello' });
     await pushesMade(1);
 
-    expect(engine.status.get()).toMatchObject({ updateRequired: true, phase: 'error' });
+    expect(engine.status.get()).toMatchObject({ updateRequired: true, phase: 'stopped' });
     expect(transport.liveIsOpen).toBe(false);
     expect(clock.pendingTimeouts()).toEqual([]);
     engine.requestSync();
@@ -496,7 +496,7 @@ describe('stopping for good', () => {
     await pushesMade(1);
 
     expect(wrongAccountReports).toBe(1);
-    expect(engine.status.get().phase).toBe('error');
+    expect(engine.status.get().phase).toBe('stopped');
     expect(await db.outbox.get(seq)).toMatchObject({ status: 'pending' });
     expect(transport.liveIsOpen).toBe(false);
     expect(clock.pendingTimeouts()).toEqual([]);
@@ -513,7 +513,7 @@ describe('stopping for good', () => {
     engine.requestSync();
     await engine.whenSettled();
 
-    expect(engine.status.get().phase).toBe('idle');
+    expect(engine.status.get().phase).toBe('stopped');
     expect(transport.liveIsOpen).toBe(false);
     expect(clock.pendingTimeouts()).toEqual([]);
     clock.advance(fallbackPullMs * 2);

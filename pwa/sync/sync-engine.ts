@@ -14,7 +14,11 @@ import {
 } from './sync-state.ts';
 import { SyncTransportError, type SyncTransport } from './transport.ts';
 
-export type SyncPhase = 'idle' | 'syncing' | 'offline' | 'error';
+/**
+ * `error`: the last run failed and is retried with backoff. `stopped`: syncing ended for good in this session (the
+ * app is out of date, the session ended, or the database belongs to someone else now); nothing is retried.
+ */
+export type SyncPhase = 'idle' | 'syncing' | 'offline' | 'error' | 'stopped';
 
 export type SyncEngineStatus = {
   phase: SyncPhase;
@@ -244,19 +248,19 @@ export function createSyncEngine({
     const kind = error instanceof SyncTransportError ? error.kind : undefined;
     if (isDatabaseGone(error)) {
       // The session that owns this database is ending; it says what happens next.
-      setStatus({ phase: 'idle' });
+      setStatus({ phase: 'stopped' });
       stop();
     } else if (kind === 'update-required') {
       // Left as it is after stopping, so every tab keeps showing Update Hearth.
-      setStatus({ phase: 'error', updateRequired: true });
+      setStatus({ phase: 'stopped', updateRequired: true });
       stop();
     } else if (kind === 'signed-out') {
       // The API client tells the person and sends them to sign in; this session's engine has nothing left to do.
-      setStatus({ phase: 'error' });
+      setStatus({ phase: 'stopped' });
       stop();
     } else if (kind === 'wrong-account') {
       // Retrying cannot help: whoever is signed in now is not this database's person.
-      setStatus({ phase: 'error' });
+      setStatus({ phase: 'stopped' });
       stop();
       onWrongAccount();
     } else {

@@ -49,7 +49,7 @@ describe('sync news between the tabs of one person', () => {
 
     transport.failNext('pull', new SyncTransportError('update-required', '426: Please update Hearth'));
     engine.requestSync();
-    await vi.waitFor(() => expect(other.status.get()).toMatchObject({ updateRequired: true, phase: 'error' }));
+    await vi.waitFor(() => expect(other.status.get()).toMatchObject({ updateRequired: true, phase: 'stopped' }));
 
     // A tab opened later asks, and hears it too, though the engine has stopped.
     const later = openTab();

@@ -70,7 +70,7 @@ async function stopRunning(beforeHandingOver?: () => Promise<void>): Promise<voi
   running = null;
   for (const cleanup of cleanups) cleanup();
   await session.stop(beforeHandingOver);
-  setStatus({ waiting: 0, notSent: 0, syncing: false, failing: false, lastSyncedAt: null });
+  setStatus({ waiting: 0, notSent: 0, syncing: false, failing: false, updateRequired: false, lastSyncedAt: null });
 }
 
 function setStatus(change: Partial<SyncStatus>): void {
@@ -96,6 +96,7 @@ function followSession({ db, status, onRejected }: SyncSession): (() => void)[] 
     setStatus({
       syncing: phase === 'syncing',
       failing: phase === 'error',
+      updateRequired,
       lastSyncedAt,
       online: navigator.onLine && phase !== 'offline',
     });

@@ -19,6 +19,7 @@ const base = style({
 export const indicator = styleVariants({
   offline: [base, { background: vars.color.surfaceSunken, color: vars.color.text }],
   'not-sent': [base, { background: vars.color.dangerSoft, color: vars.color.text, borderColor: vars.color.danger }],
+  'update-needed': [base, { background: vars.color.primarySoft, color: vars.color.text, borderColor: vars.color.primary }],
   // Calm, not alarming: nothing is lost and Hearth keeps trying, but it is not the quiet look of "all sent" either.
   retrying: [base, { background: vars.color.surfaceSunken, color: vars.color.text, borderStyle: 'dashed' }],
   sending: [base, { background: vars.color.primarySoft, color: vars.color.text }],

@@ -7,13 +7,14 @@ import { syncIndicatorKind, syncIndicatorText, syncStatusStore, type SyncIndicat
 const icons: Record<SyncIndicatorKind, typeof SyncIcon> = {
   offline: CloudOffIcon,
   'not-sent': AlertIcon,
+  'update-needed': AlertIcon,
   retrying: ClockIcon,
   sending: SyncIcon,
   'all-sent': CloudCheckIcon,
 };
 
 /**
- * A small, calm pill in the top bar: offline, retrying, sending, not sent or all sent. Its full sentence is its
+ * A small, calm pill in the top bar: not sent, update needed, offline, retrying, sending or all sent. Its full sentence is its
  * tooltip.
  */
 export function SyncIndicator() {

@@ -7,12 +7,14 @@ const allSent: SyncStatus = {
   notSent: 0,
   syncing: false,
   failing: false,
+  updateRequired: false,
   lastSyncedAt: null,
 };
 
 describe('the sync indicator', () => {
-  it('says the most urgent thing first: refused writes, then offline, then failing, then sending', () => {
+  it('says the most urgent thing first: refused writes, an update, then offline, then failing, then sending', () => {
     expect(syncIndicatorKind({ ...allSent, notSent: 1, online: false, waiting: 2 })).toBe('not-sent');
+    expect(syncIndicatorKind({ ...allSent, updateRequired: true, online: false, waiting: 2 })).toBe('update-needed');
     expect(syncIndicatorKind({ ...allSent, online: false, waiting: 2, failing: true })).toBe('offline');
     expect(syncIndicatorKind({ ...allSent, waiting: 2, failing: true })).toBe('retrying');
     expect(syncIndicatorKind({ ...allSent, waiting: 2 })).toBe('sending');
@@ -23,7 +25,7 @@ describe('the sync indicator', () => {
   it('counts what is waiting in words a person reads at a glance', () => {
     expect(syncIndicatorText({ ...allSent, online: false, waiting: 1 })).toEqual({
       label: 'Offline',
-      detail: '1 change waiting to send. They will be sent when you are back online.',
+      detail: '1 change waiting, sent when you are back online.',
     });
     expect(syncIndicatorText({ ...allSent, waiting: 3 }).label).toBe('Sending 3');
     expect(syncIndicatorText({ ...allSent, notSent: 2 }).label).toBe('2 not sent');
@@ -38,5 +40,12 @@ describe('the sync indicator', () => {
         "Couldn't reach Hearth — retrying. Last synced 5 minutes ago. 3 changes waiting, kept safe on this device.",
     });
     expect(syncIndicatorText({ ...allSent, failing: true }, now).detail).toBe("Couldn't reach Hearth — retrying.");
+  });
+
+  it('asks for the update, not "Retrying", once the server needs a newer Hearth', () => {
+    expect(syncIndicatorText({ ...allSent, updateRequired: true, waiting: 2 })).toEqual({
+      label: 'Update needed',
+      detail: 'Update Hearth to keep sending and receiving. 2 changes waiting, kept safe on this device.',
+    });
   });
 });

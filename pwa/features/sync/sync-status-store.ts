@@ -15,6 +15,8 @@ export type SyncStatus = {
   syncing: boolean;
   /** The last push or pull failed with something other than a lost connection; it is retried with backoff. */
   failing: boolean;
+  /** This version of Hearth is too old for the server: nothing is sent until the update (the prompt offers it). */
+  updateRequired: boolean;
   /** When the last complete sync ended (milliseconds since the epoch), if this session saw one. */
   lastSyncedAt: number | null;
 };
@@ -25,14 +27,16 @@ export const syncStatusStore = createExternalStore<SyncStatus>({
   notSent: 0,
   syncing: false,
   failing: false,
+  updateRequired: false,
   lastSyncedAt: null,
 });
 
-export type SyncIndicatorKind = 'offline' | 'not-sent' | 'retrying' | 'sending' | 'all-sent';
+export type SyncIndicatorKind = 'offline' | 'not-sent' | 'update-needed' | 'retrying' | 'sending' | 'all-sent';
 
 /** The one thing worth saying, most urgent first. */
 export function syncIndicatorKind(status: SyncStatus): SyncIndicatorKind {
   if (status.notSent > 0) return 'not-sent';
+  if (status.updateRequired) return 'update-needed';
   if (!status.online) return 'offline';
   if (status.failing) return 'retrying';
   if (status.waiting > 0 || status.syncing) return 'sending';
@@ -44,14 +48,18 @@ export function syncIndicatorText(status: SyncStatus, now: number = Date.now()):
     case 'not-sent':
       return {
         label: `${status.notSent} not sent`,
-        detail: 'The server refused some changes. See why on the home screen.',
+        detail: "Some changes couldn't be sent. See why on Home.",
       };
+    case 'update-needed': {
+      const waiting = status.waiting > 0 ? ` ${changes(status.waiting)} waiting, kept safe on this device.` : '';
+      return { label: 'Update needed', detail: `Update Hearth to keep sending and receiving.${waiting}` };
+    }
     case 'offline':
       return {
         label: 'Offline',
         detail:
           status.waiting > 0
-            ? `${changes(status.waiting)} waiting to send. They will be sent when you are back online.`
+            ? `${changes(status.waiting)} waiting, sent when you are back online.`
             : 'You can keep reading and writing. Changes are sent when you are back online.',
       };
     case 'retrying': {
