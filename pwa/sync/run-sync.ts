@@ -56,13 +56,13 @@ export function runSync(
     lead();
   }
 
-  const syncNow = () => engine.requestSync();
+  const catchUp = () => engine.catchUp();
   const showOffline = () => engine.reportOffline();
   const syncWhenShown = () => {
-    if (document.visibilityState === 'visible') engine.requestSync();
+    if (document.visibilityState === 'visible') engine.catchUp();
   };
-  window.addEventListener('online', syncNow);
-  window.addEventListener('focus', syncNow);
+  window.addEventListener('online', catchUp);
+  window.addEventListener('focus', catchUp);
   window.addEventListener('offline', showOffline);
   document.addEventListener('visibilitychange', syncWhenShown);
 
@@ -72,8 +72,8 @@ export function runSync(
     onRejected: news.onRejected,
     async stop(beforeHandingOver) {
       stopped = true;
-      window.removeEventListener('online', syncNow);
-      window.removeEventListener('focus', syncNow);
+      window.removeEventListener('online', catchUp);
+      window.removeEventListener('focus', catchUp);
       window.removeEventListener('offline', showOffline);
       document.removeEventListener('visibilitychange', syncWhenShown);
       engine.stop();

@@ -412,6 +412,40 @@ describe('pulling', () => {
     await vi.waitFor(() => expect(transport.pulls).toHaveLength(pullsBefore + 2));
   });
 
+  it('pulls once for its own write, although the poke for it arrives while that write is being sent', async () => {
+    const { familyId } = await startWithFamily();
+    transport.openLiveChannel();
+    await engine.whenSettled();
+    const pullsBefore = transport.pulls.length;
+    const held = transport.holdNextPush();
+    await write('post.create', { postId: crypto.randomUUID(), familyId, content: 'Mine' });
+    await vi.waitFor(() => expect(transport.pushes).toHaveLength(1));
+
+    // The server pokes every device of the family, this one included, as soon as the write is in (one version on).
+    transport.poke({ familyId, version: server.familyVersion(familyId) + 1 });
+    held.release();
+
+    await vi.waitFor(async () => expect(await db.outbox.count()).toBe(0));
+    await engine.whenSettled();
+    expect(transport.pulls).toHaveLength(pullsBefore + 1);
+  });
+
+  it('syncs once when several reasons to catch up come together (focus and visibility on returning)', async () => {
+    const { familyId } = await startWithFamily();
+    const pullsBefore = transport.pulls.length;
+    const held = transport.holdNextPush();
+    await write('post.create', { postId: crypto.randomUUID(), familyId, content: 'Mine' });
+    await vi.waitFor(() => expect(transport.pushes).toHaveLength(1));
+
+    engine.catchUp();
+    engine.catchUp();
+    held.release();
+
+    await vi.waitFor(async () => expect(await db.outbox.count()).toBe(0));
+    await engine.whenSettled();
+    expect(transport.pulls).toHaveLength(pullsBefore + 1);
+  });
+
   it(`pulls every ${fallbackPullMs / 1000} s in case the live channel is down without anyone noticing`, async () => {
     await startWithFamily();
     const pullsBefore = transport.pulls.length;

@@ -112,6 +112,8 @@ export function createSyncEngine({
   let runAgain = false;
   /** True while a run may still read the outbox for pushing: a write made then is pushed by that run. */
   let pushing = false;
+  /** Whether the current run has begun pulling: news from the server after that needs another run. */
+  let pullBegun = false;
   /** The highest seq a push has read, so only writes newer than it wake the engine. */
   let highestSeqRead = 0;
   /** The newest pending seq the outbox watch has seen. */
@@ -224,6 +226,7 @@ export function createSyncEngine({
   }
 
   async function pullChanges(device: string): Promise<void> {
+    pullBegun = true;
     let more = true;
     while (more && started) {
       const request = { protocolVersion: syncProtocolVersion, deviceId: device, cursors: await readCursors(db) };
@@ -274,6 +277,7 @@ export function createSyncEngine({
   async function syncOnce(): Promise<boolean> {
     setStatus({ phase: 'syncing' });
     pushing = true;
+    pullBegun = false;
     try {
       await pushQueuedWrites();
       // The push may have made this a new device to the server (startOverAsNewDevice).
@@ -316,7 +320,22 @@ export function createSyncEngine({
     currentRun = runUntilSettled();
   }
 
+  /**
+   * There may be news on the server (back online, the person back in the app, the fallback timer): a run that has
+   * not begun pulling yet will fetch it anyway, so only a run already pulling needs another after it.
+   */
+  function catchUp(): void {
+    if (currentRun && !pullBegun) return;
+    requestSync();
+  }
+
+  async function whenSettled(): Promise<void> {
+    while (currentRun) await currentRun;
+  }
+
   async function pullIfBehind(poke: Poke): Promise<void> {
+    // The run under way may bring this version already: a poke for this device's own push arrives during the run.
+    await whenSettled();
     const cursor = await readCursor(db, poke.familyId);
     if (!cursor || poke.version > cursor.version) requestSync();
   }
@@ -352,7 +371,7 @@ export function createSyncEngine({
         heardFrom();
         liveFailures = 0;
         // Pokes sent while the channel was down are lost: catch up once.
-        requestSync();
+        catchUp();
       },
       onPoke(poke) {
         if (!isCurrent()) return;
@@ -383,7 +402,7 @@ export function createSyncEngine({
     });
     fallbackTimer = timers.setInterval(() => {
       // While a retry is scheduled, its backoff decides when to try again.
-      if (retryTimer === undefined) requestSync();
+      if (retryTimer === undefined) catchUp();
     }, fallbackPullMs);
     openLive();
     requestSync();
@@ -421,10 +440,9 @@ export function createSyncEngine({
       rejectedListeners.add(listener);
       return () => rejectedListeners.delete(listener);
     },
+    catchUp,
     /** Resolves when no run is in progress (runs requested meanwhile included). */
-    async whenSettled(): Promise<void> {
-      while (currentRun) await currentRun;
-    },
+    whenSettled,
   };
 }
 
