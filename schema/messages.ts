@@ -84,8 +84,10 @@ export const toasts = {
     description: "You're offline: it will be sent to your family when you're back online.",
   },
   postFailed: { title: 'Error', description: 'Failed to create post. Please try again.' },
+  /** The device itself refused the write (storage full or blocked); the name stays in the field to try again. */
+  familyNotCreated: { title: 'Family not created', description: "Hearth couldn't save it on this device. Please try again." },
   notSent: { title: 'Not sent' },
-  /** Spec §8: the early-access form's on-page message and its Thank You! dialog. */
+  /** Spec §8: the early-access Thank You! dialog; the form's own line under it is `subscribed`. */
   earlyAccessThanks: {
     title: 'Thank You!',
     description:

@@ -203,6 +203,3 @@ export type Poke = z.infer<typeof pokeSchema>;
 
 /** `protocolVersion` is optional until every device sends it; an older one is answered 426 like a push. */
 export const liveQuerySchema = z.object({ protocolVersion: z.coerce.number().int().optional() });
-
-/** 426 answer to a device speaking an older protocol. */
-export const updateRequiredSchema = z.object({ error: z.string(), code: z.literal('update_required') });

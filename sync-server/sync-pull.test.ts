@@ -449,4 +449,22 @@ describe('pull', () => {
     const [row] = await context.sql`select user_id from sync_devices where id = ${device.id}`;
     expect(row).toEqual({ user_id: device.account.user.id });
   });
+
+  it('writes nothing for a device it knows, which pulls every 30 s: only new devices and stale last-seen times', async () => {
+    const device = await newDevice();
+    await device.pull();
+    // xmin changes with every write of the row.
+    const version = async () =>
+      (await context.sql<{ xmin: string }[]>`select xmin::text from sync_devices where id = ${device.id}`)[0]?.xmin;
+    const afterFirstPull = await version();
+    await device.pull();
+    await device.pull();
+    expect(await version()).toBe(afterFirstPull);
+
+    await context.sql`update sync_devices set last_seen_at = now() - interval '2 hours' where id = ${device.id}`;
+    await device.pull();
+    const [seen] = await context.sql<{ recent: boolean }[]>`
+      select last_seen_at > now() - interval '1 minute' as recent from sync_devices where id = ${device.id}`;
+    expect(seen?.recent).toBe(true);
+  });
 });

@@ -25,8 +25,11 @@ export type ServerUpdate = {
 };
 
 async function undoPendingWrites(db: HearthDb): Promise<void> {
+  const shadows = await db.shadows.toArray();
+  // Nothing pending, nothing to undo; clearing an empty table would still wake every screen watching it.
+  if (shadows.length === 0) return;
   const writer = directWriter(db);
-  for (const shadow of await db.shadows.toArray()) {
+  for (const shadow of shadows) {
     if (shadow.row) {
       // The union does not tie `row` to `table` for TypeScript; a shadow was written from that very table.
       await writer.put(shadow.table, shadow.row as never);

@@ -430,7 +430,7 @@ export function createSyncEngine({
     start,
     stop,
     requestSync,
-    status: { get: status.get, subscribe: status.subscribe, use: status.use },
+    status: { get: status.get, subscribe: status.subscribe },
     /** The browser says the network is gone: show it now rather than at the next failed request. */
     reportOffline(): void {
       if (status.get().phase !== 'syncing') setStatus({ phase: 'offline' });

@@ -74,8 +74,9 @@ export async function readSignedInUser(db: HearthDb): Promise<SyncedUser> {
   return stored.value;
 }
 
+/** Keeps the person's public fields only, whatever it is given: an email never reaches the device database. */
 export async function storeSignedInUser(db: HearthDb, user: SyncedUser): Promise<void> {
-  await db.syncState.put({ key: 'signedInUser', value: user });
+  await db.syncState.put({ key: 'signedInUser', value: publicFields(user) });
 }
 
 export async function readCursors(db: HearthDb): Promise<FamilyCursor[]> {
@@ -96,8 +97,9 @@ export async function deleteCursor(db: HearthDb, familyId: string): Promise<void
   await db.syncState.delete(cursorKey(familyId));
 }
 
+/** Written once: every later pull is complete too, and rewriting it would wake the screens that read it. */
 export async function markFirstPullDone(db: HearthDb): Promise<void> {
-  await db.syncState.put({ key: 'firstPullDone', value: true });
+  if (!(await isFirstPullDone(db))) await db.syncState.put({ key: 'firstPullDone', value: true });
 }
 
 export async function isFirstPullDone(db: HearthDb): Promise<boolean> {

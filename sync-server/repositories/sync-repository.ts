@@ -46,18 +46,25 @@ export function createSyncRepository(sql: Queryable) {
   return {
     /**
      * The device's state, registering it to the user when it is new. A device that exists keeps its owner; the
-     * caller refuses a request whose user is not that owner.
+     * caller refuses a request whose user is not that owner. Read first, since every pull asks: a device is written
+     * only when it is new, and its last_seen_at moves at most once an hour (a write per pull would be one every
+     * 30 s per open app).
      */
     async claimDevice(deviceId: string, userId: string): Promise<DeviceState> {
-      // `do update` (not `do nothing`) so the row comes back even when another request created it a moment ago.
-      const [row] = await sql<{ user_id: string; last_applied_seq: string }[]>`
-        insert into sync_devices (id, user_id) values (${deviceId}, ${userId})
-        on conflict (id) do update set last_seen_at = case
-          when sync_devices.user_id = excluded.user_id then now() else sync_devices.last_seen_at
-        end
-        returning user_id, last_applied_seq
+      const read = () => sql<{ user_id: string; last_applied_seq: string; stale: boolean }[]>`
+        select user_id, last_applied_seq, last_seen_at < now() - interval '1 hour' as stale
+        from sync_devices where id = ${deviceId}
       `;
-      if (!row) throw new Error('sync_devices upsert returned no row');
+      let [row] = await read();
+      if (!row) {
+        // Another request may create it at the same moment: whichever insert wins, the row is read back.
+        await sql`insert into sync_devices (id, user_id) values (${deviceId}, ${userId}) on conflict (id) do nothing`;
+        [row] = await read();
+      }
+      if (!row) throw new Error('sync_devices row missing right after its insert');
+      if (row.stale && row.user_id === userId) {
+        await sql`update sync_devices set last_seen_at = now() where id = ${deviceId}`;
+      }
       return { userId: row.user_id, lastAppliedSeq: Number(row.last_applied_seq) };
     },
 

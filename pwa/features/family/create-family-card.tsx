@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { toasts } from '../../../schema/messages.ts';
 import { useFormFields } from '../../lib/use-form-fields.ts';
 import { Button } from '../../ui/button.tsx';
 import { Card } from '../../ui/card.tsx';
@@ -9,13 +10,6 @@ import { useSignedInUser } from '../account/auth-store.ts';
 import { useLocalWrite } from '../sync/use-local-write.ts';
 import * as styles from './create-family-card.css.ts';
 import { rememberSelectedFamily } from './selected-family.ts';
-
-/** The device itself refused the write (storage full or blocked): the name is still in the field to try again. */
-const familyNotSaved = {
-  title: 'Family not created',
-  description: "Hearth couldn't save it on this device. Please try again.",
-  variant: 'destructive',
-} as const;
 
 /**
  * The first thing someone without a family sees: name it and it exists at once, on this device, with them as its
@@ -39,7 +33,7 @@ export function CreateFamilyCard() {
       rememberSelectedFamily(user.id, familyId);
     } catch (error) {
       console.error('Could not save the new family on this device', error);
-      toast(familyNotSaved);
+      toast({ ...toasts.familyNotCreated, variant: 'destructive' });
     } finally {
       setCreating(false);
     }

@@ -1,5 +1,5 @@
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
-import { useFirstPullDone } from '../../sync/use-sync.ts';
+import { useFirstPullDone } from '../sync/use-sync-state.ts';
 import { HearthMark } from '../../ui/icons.tsx';
 import { Page, PageHeader } from '../../ui/page.tsx';
 import { useSignedInUser } from '../account/auth-store.ts';

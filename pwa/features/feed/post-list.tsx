@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { usePendingIds } from '../../sync/use-sync.ts';
+import { usePendingIds } from '../sync/use-sync-state.ts';
 import { Button } from '../../ui/button.tsx';
 import { PostCard } from './post-card.tsx';
 import * as styles from './post-list.css.ts';

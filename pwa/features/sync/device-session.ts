@@ -3,7 +3,7 @@ import type { User } from '../../../schema/entities.ts';
 import { toasts } from '../../../schema/messages.ts';
 import { deleteHearthDbsAtSignOut } from '../../db/hearth-db.ts';
 import { runSync, type SyncSession } from '../../sync/run-sync.ts';
-import { publicFields, storeSignedInUser } from '../../sync/sync-state.ts';
+import { storeSignedInUser } from '../../sync/sync-state.ts';
 import { markUpdateRequired } from '../../sw/app-update-store.ts';
 import { toast } from '../../ui/toast-store.ts';
 import { recheckSignedInUser } from '../account/auth-store.ts';
@@ -33,7 +33,7 @@ export function startDeviceSession(user: User): Promise<void> {
     const session = runSync(user.id, { onWrongAccount: () => void recheckSignedInUser() });
     try {
       // The first use of the database: where storage is blocked, full or holds a newer Hearth's database, it fails.
-      await storeSignedInUser(session.db, publicFields(user));
+      await storeSignedInUser(session.db, user);
     } catch (error) {
       console.error('Could not open the device database', error);
       await session.stop();

@@ -1,5 +1,5 @@
 import type { HearthDb, OutboxEntry } from '../../db/hearth-db.ts';
-import { useRejectedWrites } from '../../sync/use-sync.ts';
+import { useRejectedWrites } from './use-sync-state.ts';
 import { Button } from '../../ui/button.tsx';
 import { AlertIcon } from '../../ui/icons.tsx';
 import { useHearthDb } from './device-session-store.ts';

@@ -59,7 +59,7 @@ export function ContactForm({ titleId }: { titleId: string }) {
         <p className={styles.replyNote}>We typically reply within {legal.replyWithinHours} hours on business days.</p>
         <Button type="submit" disabled={sending} className={styles.submit}>
           <SendIcon size="1.15em" />
-          {sending ? 'Sending…' : 'Send Message'}
+          {sending ? 'Sending...' : 'Send Message'}
         </Button>
       </div>
     </form>

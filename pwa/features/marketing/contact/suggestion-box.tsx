@@ -71,7 +71,7 @@ export function SuggestionBox() {
               Cancel
             </Button>
             <Button type="submit" form={formId} disabled={sending}>
-              {sending ? 'Sending…' : 'Share Suggestion'}
+              {sending ? 'Sending...' : 'Share Suggestion'}
             </Button>
           </>
         }

@@ -119,15 +119,6 @@ export function RsvpIcon(props: IconProps) {
   );
 }
 
-export function SunriseIcon(props: IconProps) {
-  return (
-    <Icon {...props}>
-      <path d="M7 17a5 5 0 0 1 10 0" />
-      <path d="M12 4v5M4.2 10.2l1.6 1.6M19.8 10.2l-1.6 1.6M2 17h2M20 17h2M3 21h18" />
-    </Icon>
-  );
-}
-
 /* Family Tree Builder */
 
 export function TreeIcon(props: IconProps) {

@@ -48,7 +48,7 @@ export function NewsletterForm() {
       <form ref={form.formRef} className={styles.newsletterForm} noValidate aria-labelledby={titleId} onSubmit={subscribe}>
         <TextField {...form.field('email')} {...emailInputProps} label="Email" placeholder="you@example.com" />
         <Button type="submit" disabled={sending} className={styles.subscribe}>
-          {sending ? 'Subscribing…' : 'Subscribe'}
+          {sending ? 'Subscribing...' : 'Subscribe'}
         </Button>
       </form>
     </section>

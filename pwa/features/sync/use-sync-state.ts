@@ -1,8 +1,8 @@
 import { useLiveQuery } from 'dexie-react-hooks';
-import type { RowTable } from '../db/hearth-db.ts';
-import { useHearthDb } from '../features/sync/device-session-store.ts';
-import type { RejectedWrite } from './sync-engine.ts';
-import { isFirstPullDone } from './sync-state.ts';
+import type { RowTable } from '../../db/hearth-db.ts';
+import type { RejectedWrite } from '../../sync/sync-engine.ts';
+import { isFirstPullDone } from '../../sync/sync-state.ts';
+import { useHearthDb } from './device-session-store.ts';
 
 /**
  * What screens show about sync, read from the device database (so every tab sees the same, whichever one syncs).
