@@ -52,26 +52,3 @@ export const slideText = style({
 });
 
 export const controls = style({ display: 'flex', alignItems: 'center', gap: vars.space.xs });
-
-export const dot = style({
-  display: 'inline-grid',
-  placeItems: 'center',
-  width: vars.size.touchTarget,
-  height: vars.size.touchTarget,
-  padding: 0,
-  border: 0,
-  borderRadius: vars.radius.pill,
-  background: 'transparent',
-  cursor: 'pointer',
-  '::after': {
-    content: '""',
-    width: '0.625rem',
-    height: '0.625rem',
-    borderRadius: vars.radius.pill,
-    background: vars.color.borderStrong,
-    transition: 'width 200ms ease, background-color 200ms ease',
-  },
-  selectors: {
-    '&[aria-current="true"]::after': { width: '1.75rem', background: vars.color.primaryText },
-  },
-});

@@ -1,7 +1,7 @@
-import { useEffect, useState } from 'react';
-import { timings } from '../../../schema/limits.ts';
 import { IconButton } from '../../ui/icon-button.tsx';
+import { carouselDot } from '../../ui/carousel.css.ts';
 import { HearthMark, PauseIcon, PlayIcon } from '../../ui/icons.tsx';
+import { useCarousel } from '../../ui/use-carousel.ts';
 import * as styles from './signup-carousel.css.ts';
 
 const captions = [
@@ -19,37 +19,19 @@ const captions = [
   },
 ] as const;
 
-function prefersReducedMotion(): boolean {
-  return window.matchMedia('(prefers-reduced-motion: reduce)').matches;
-}
-
 /**
- * Three captions about Hearth, changing every 4 s with a 1 s cross-fade (spec §4). It holds still while the pointer
- * or keyboard focus is on it, starts paused for people who ask for reduced motion, and can be paused by anyone.
+ * Three captions about Hearth with a 1 s cross-fade (spec §4); rotation, holding still and pausing as every carousel
+ * does (ui/use-carousel.ts).
  */
 export function SignupCarousel() {
-  const [current, setCurrent] = useState(0);
-  const [playing, setPlaying] = useState(() => !prefersReducedMotion());
-  const [holding, setHolding] = useState(false);
-
-  useEffect(() => {
-    if (!playing || holding) return;
-    const timer = window.setInterval(
-      () => setCurrent((index) => (index + 1) % captions.length),
-      timings.carouselInterval,
-    );
-    return () => window.clearInterval(timer);
-  }, [playing, holding]);
+  const { current, show, playing, togglePlaying, holdProps } = useCarousel(captions.length);
 
   return (
     <section
       aria-roledescription="carousel"
       aria-label="Why families choose Hearth"
       className={styles.carousel}
-      onPointerEnter={() => setHolding(true)}
-      onPointerLeave={() => setHolding(false)}
-      onFocus={() => setHolding(true)}
-      onBlur={() => setHolding(false)}
+      {...holdProps}
     >
       <HearthMark size="3.5rem" className={styles.mark} />
       <div className={styles.slides}>
@@ -75,16 +57,16 @@ export function SignupCarousel() {
         <IconButton
           label={playing ? 'Pause captions' : 'Play captions'}
           icon={playing ? <PauseIcon /> : <PlayIcon />}
-          onClick={() => setPlaying((isPlaying) => !isPlaying)}
+          onClick={togglePlaying}
         />
         {captions.map((caption, index) => (
           <button
             key={caption.title}
             type="button"
-            className={styles.dot}
+            className={carouselDot}
             aria-label={`Show caption ${index + 1}: ${caption.title}`}
             aria-current={index === current}
-            onClick={() => setCurrent(index)}
+            onClick={() => show(index)}
           />
         ))}
       </div>

@@ -46,27 +46,3 @@ export const slideTitle = style({ fontSize: 'clamp(1.25rem, 1rem + 1vw, 1.75rem)
 export const slideText = style({ color: vars.color.textMuted, fontSize: vars.fontSize.lg });
 
 export const controls = style({ display: 'flex', alignItems: 'center', justifyContent: 'center', gap: vars.space.xs });
-
-export const dot = style({
-  display: 'inline-grid',
-  placeItems: 'center',
-  width: vars.size.touchTarget,
-  height: vars.size.touchTarget,
-  padding: 0,
-  border: 0,
-  borderRadius: vars.radius.pill,
-  background: 'transparent',
-  cursor: 'pointer',
-  '::after': {
-    content: '""',
-    width: '0.75rem',
-    height: '0.75rem',
-    borderRadius: vars.radius.pill,
-    background: vars.color.borderStrong,
-    transition: 'width 200ms ease, background-color 200ms ease',
-  },
-  selectors: {
-    '&:hover::after': { background: vars.color.textMuted },
-    '&[aria-current="true"]::after': { width: '2rem', background: vars.color.primaryText },
-  },
-});

@@ -1,9 +1,8 @@
-import { useEffect, useState, type FocusEvent } from 'react';
-import { timings } from '../../../../schema/limits.ts';
 import { IconButton } from '../../../ui/icon-button.tsx';
+import { carouselDot } from '../../../ui/carousel.css.ts';
 import { PauseIcon, PlayIcon } from '../../../ui/icons.tsx';
+import { useCarousel } from '../../../ui/use-carousel.ts';
 import * as styles from './family-carousel.css.ts';
-import { usePrefersReducedMotion } from './use-prefers-reduced-motion.ts';
 
 const slides = [
   {
@@ -24,31 +23,11 @@ const slides = [
 ] as const;
 
 /**
- * Real Families, Real Connections (spec §4): three slides, a new one every 4 s with a 1 s cross-fade, dots to jump.
- * It holds still while the pointer or keyboard focus is inside, stays still for people who ask for reduced motion
- * (until they press Play), and anyone can pause it (WCAG 2.2.2).
+ * Real Families, Real Connections (spec §4): three slides with a 1 s cross-fade, dots to jump; rotation, holding
+ * still and pausing as every carousel does (ui/use-carousel.ts).
  */
 export function FamilyCarousel() {
-  const reducedMotion = usePrefersReducedMotion();
-  const [current, setCurrent] = useState(0);
-  /** null until someone presses pause or play: then their choice wins over the default. */
-  const [chosenPlaying, setChosenPlaying] = useState<boolean | null>(null);
-  const [hovered, setHovered] = useState(false);
-  const [focused, setFocused] = useState(false);
-  const playing = chosenPlaying ?? !reducedMotion;
-
-  useEffect(() => {
-    if (!playing || hovered || focused) return;
-    const timer = window.setInterval(
-      () => setCurrent((index) => (index + 1) % slides.length),
-      timings.carouselInterval,
-    );
-    return () => window.clearInterval(timer);
-  }, [playing, hovered, focused]);
-
-  function leaveFocus(event: FocusEvent<HTMLElement>) {
-    if (!event.currentTarget.contains(event.relatedTarget)) setFocused(false);
-  }
+  const { current, show, playing, togglePlaying, holdProps } = useCarousel(slides.length);
 
   return (
     <div
@@ -56,10 +35,7 @@ export function FamilyCarousel() {
       aria-roledescription="carousel"
       aria-label="Family moments"
       className={styles.carousel}
-      onPointerEnter={() => setHovered(true)}
-      onPointerLeave={() => setHovered(false)}
-      onFocus={() => setFocused(true)}
-      onBlur={leaveFocus}
+      {...holdProps}
     >
       <div className={styles.slides} aria-live={playing ? 'off' : 'polite'}>
         {slides.map((slide, index) => (
@@ -84,16 +60,16 @@ export function FamilyCarousel() {
         <IconButton
           label={playing ? 'Pause slides' : 'Play slides'}
           icon={playing ? <PauseIcon /> : <PlayIcon />}
-          onClick={() => setChosenPlaying(!playing)}
+          onClick={togglePlaying}
         />
         {slides.map((slide, index) => (
           <button
             key={slide.title}
             type="button"
-            className={styles.dot}
+            className={carouselDot}
             aria-label={`Slide ${index + 1}: ${slide.title}`}
             aria-current={index === current}
-            onClick={() => setCurrent(index)}
+            onClick={() => show(index)}
           />
         ))}
       </div>

@@ -1,16 +1,18 @@
 import { style } from '@vanilla-extract/css';
 import { vars } from '../../../ui/theme.css.ts';
 
-/* How It Works */
-export const steps = style({
+/** The landing's lists of three (steps, testimonials, milestones): stacked on a phone, side by side when wide. */
+const listOfThree = style({
   display: 'grid',
   gap: vars.space.md,
   margin: 0,
   padding: 0,
   listStyle: 'none',
-  counterReset: 'step',
   '@media': { 'screen and (min-width: 52em)': { gridTemplateColumns: 'repeat(3, minmax(0, 1fr))', gap: vars.space.lg } },
 });
+
+/* How It Works */
+export const steps = style([listOfThree, { counterReset: 'step' }]);
 
 export const step = style({
   display: 'flex',
@@ -43,14 +45,7 @@ export const stepAction = style({ marginBlockStart: 'auto', paddingBlockStart: v
 export const centeredAction = style({ display: 'flex', justifyContent: 'center' });
 
 /* What Families Say */
-export const testimonials = style({
-  display: 'grid',
-  gap: vars.space.md,
-  margin: 0,
-  padding: 0,
-  listStyle: 'none',
-  '@media': { 'screen and (min-width: 52em)': { gridTemplateColumns: 'repeat(3, minmax(0, 1fr))', gap: vars.space.lg } },
-});
+export const testimonials = listOfThree;
 
 export const testimonial = style({
   display: 'flex',
@@ -102,14 +97,7 @@ export const storyImage = style({ width: '100%', height: 'auto', borderRadius: v
 export const inlineLink = style({ fontWeight: vars.fontWeight.semibold });
 
 /* Launch Timeline */
-export const timeline = style({
-  display: 'grid',
-  gap: vars.space.md,
-  margin: 0,
-  padding: 0,
-  listStyle: 'none',
-  '@media': { 'screen and (min-width: 52em)': { gridTemplateColumns: 'repeat(3, minmax(0, 1fr))', gap: vars.space.lg } },
-});
+export const timeline = listOfThree;
 
 export const milestone = style({
   display: 'flex',

@@ -4,7 +4,7 @@ import { Button } from '../../../ui/button.tsx';
 import { PauseIcon, PlayIcon } from '../../../ui/icons.tsx';
 import { MarketingSection } from '../ui/marketing-section.tsx';
 import * as styles from './memory-rows.css.ts';
-import { usePrefersReducedMotion } from './use-prefers-reduced-motion.ts';
+import { usePrefersReducedMotion } from '../../../lib/use-prefers-reduced-motion.ts';
 
 /** Three rows of eight pictures (spec §9), memory-01 to memory-24; the first and last move left, the middle right. */
 const rows = [0, 1, 2].map((row) =>
