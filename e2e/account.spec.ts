@@ -66,6 +66,13 @@ test('signup shows every validation message', async ({ page }) => {
   await expect(page.getByText('Passwords do not match')).toBeHidden();
 });
 
+test('signup links to the terms and the privacy policy it asks people to agree to', async ({ page }) => {
+  await page.goto('/signup');
+  await expect(page.getByRole('link', { name: 'Terms' })).toHaveAttribute('href', '/terms');
+  await page.getByRole('link', { name: 'Privacy Policy' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('Privacy');
+});
+
 test('signing up with an email already in use says so under the email field', async ({ page, browser }) => {
   const person = newPerson('dup');
   await signUp(page, person);

@@ -65,7 +65,17 @@ export function SignupScreen() {
         <Button type="submit" fullWidth disabled={submitting}>
           {submitting ? 'Creating account...' : 'Create Account'}
         </Button>
-        <p className={styles.small}>By creating an account you agree to Hearth's Terms and Privacy Policy.</p>
+        <p className={styles.small}>
+          By creating an account you agree to Hearth's{' '}
+          <Link to="/terms" className={styles.inlineLink}>
+            Terms
+          </Link>{' '}
+          and{' '}
+          <Link to="/privacy" className={styles.inlineLink}>
+            Privacy Policy
+          </Link>
+          .
+        </p>
       </form>
       <p className={styles.divider}>or</p>
       <GoogleSignInButton label="Sign up with Google" />
