@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { email, id, imageUrl, personName, timestamp, username } from './fields.ts';
 import { limits } from './limits.ts';
+import { messages } from './messages.ts';
 import { colorThemes, themeModes } from './theme.ts';
+import { relationshipTypes } from './choices.ts';
 
 /**
  * The entities of spec §3 as the API returns them (JSON: ids are UUIDs, times ISO strings). Request bodies that
@@ -20,52 +22,8 @@ export const userSchema = z.object({
 });
 export type User = z.infer<typeof userSchema>;
 
-/** Relationship types in the order the family tree shows them, with their group labels (spec §3). */
-export const relationshipTypes = [
-  'grandparent',
-  'grandmother',
-  'grandfather',
-  'parent',
-  'mother',
-  'father',
-  'spouse',
-  'partner',
-  'sibling',
-  'brother',
-  'sister',
-  'child',
-  'son',
-  'daughter',
-  'grandchild',
-  'grandson',
-  'granddaughter',
-  'creator',
-  'other',
-] as const;
-export const relationshipTypeSchema = z.enum(relationshipTypes, { error: 'Please choose how you are related' });
+export const relationshipTypeSchema = z.enum(relationshipTypes, { error: messages.relationshipRequired });
 export type RelationshipType = z.infer<typeof relationshipTypeSchema>;
-
-export const relationshipGroupLabels: Record<RelationshipType, string> = {
-  grandparent: 'Grandparents',
-  grandmother: 'Grandmothers',
-  grandfather: 'Grandfathers',
-  parent: 'Parents',
-  mother: 'Mothers',
-  father: 'Fathers',
-  spouse: 'Spouses',
-  partner: 'Partners',
-  sibling: 'Siblings',
-  brother: 'Brothers',
-  sister: 'Sisters',
-  child: 'Children',
-  son: 'Sons',
-  daughter: 'Daughters',
-  grandchild: 'Grandchildren',
-  grandson: 'Grandsons',
-  granddaughter: 'Granddaughters',
-  creator: 'Family Creators',
-  other: 'Other Family Members',
-};
 
 export const familyRoles = ['admin', 'member'] as const;
 export const familyRoleSchema = z.enum(familyRoles);

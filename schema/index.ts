@@ -9,3 +9,4 @@ export * from './requests.ts';
 export * from './api-error.ts';
 export * from './sync.ts';
 export * from './public-forms.ts';
+export * from './invitations.ts';

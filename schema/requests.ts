@@ -4,6 +4,7 @@ import { limits } from './limits.ts';
 import { messages } from './messages.ts';
 import { contactMessageTypes } from './choices.ts';
 import {
+  familyRoleSchema,
   messageTypeSchema,
   reactionTypeSchema,
   relationshipTypeSchema,
@@ -24,9 +25,16 @@ export const createFamilyBodySchema = z.strictObject({
 });
 export type CreateFamilyBody = z.input<typeof createFamilyBodySchema>;
 
-export const joinFamilyBodySchema = z.strictObject({
-  relationshipType: relationshipTypeSchema,
-});
+export const renameFamilyBodySchema = z.strictObject({ name: familyName });
+export type RenameFamilyBody = z.input<typeof renameFamilyBodySchema>;
+
+/** An admin changes a member's role; a member (or an admin) changes how they are related. At least one of them. */
+export const updateMemberBodySchema = z
+  .strictObject({ role: familyRoleSchema.optional(), relationshipType: relationshipTypeSchema.optional() })
+  .refine((body) => body.role !== undefined || body.relationshipType !== undefined, {
+    error: 'Say what to change: role or relationshipType',
+  });
+export type UpdateMemberBody = z.input<typeof updateMemberBodySchema>;
 
 export const postContent = requiredText({
   required: messages.postEmpty,

@@ -15,10 +15,12 @@ import { createPublicFormRepository } from './repositories/public-form-repositor
 import { createSessionRepository } from './repositories/session-repository.ts';
 import { createSettingsRepository } from './repositories/settings-repository.ts';
 import { createUserRepository } from './repositories/user-repository.ts';
+import { requestLogSerializers } from './request-log.ts';
 import { authRoutes } from './routes/auth-routes.ts';
 import { familyRoutes } from './routes/family-routes.ts';
 import { googleAuthRoutes } from './routes/google-auth-routes.ts';
 import { healthRoutes } from './routes/health-routes.ts';
+import { invitationRoutes } from './routes/invitation-routes.ts';
 import { liveRoutes } from './routes/live-routes.ts';
 import { postRoutes } from './routes/post-routes.ts';
 import { publicFormRoutes } from './routes/public-form-routes.ts';
@@ -39,6 +41,8 @@ export type AppOptions = {
   notifier?: SyncNotifier;
   /** Tests shorten it to see a heartbeat. */
   liveHeartbeatMs?: number;
+  /** Told of every route as it is registered: the family isolation test insists that each one has a case. */
+  onRoute?: (route: { method: string; url: string }) => void;
 };
 
 /** The whole HTTP app, without listening: server.ts listens, tests call `inject`. */
@@ -48,15 +52,21 @@ export async function buildApp({
   now = Date.now,
   notifier = createLocalNotifier(),
   liveHeartbeatMs: heartbeatMs = liveHeartbeatMs,
+  onRoute,
 }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     bodyLimit: 1_048_576,
     trustProxy: config.trustProxy,
-    logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
+    logger: config.logLevel === 'silent' ? false : { level: config.logLevel, serializers: requestLogSerializers },
   });
   // JSON is the only body the API reads (multipart only where a route opts in); text/plain would be a way around
   // the browser's CORS preflight.
   app.removeContentTypeParser('text/plain');
+  if (onRoute) {
+    app.addHook('onRoute', (route) => {
+      for (const method of [route.method].flat()) onRoute({ method, url: route.url });
+    });
+  }
 
   const users = createUserRepository(sql);
   const sessions = createSessionRepository(sql, sessionPolicy);
@@ -86,8 +96,9 @@ export async function buildApp({
   await app.register(publicFormRoutes, { config, forms, now });
   await app.register(syncRoutes, { sql, notifier });
   await app.register(liveRoutes, { sql, sessions, notifier, heartbeatMs });
-  await app.register(familyRoutes, { runMutation });
-  await app.register(postRoutes, { runMutation });
+  await app.register(familyRoutes, { sql, runMutation });
+  await app.register(postRoutes, { sql, runMutation });
+  await app.register(invitationRoutes, { config, sql, runMutation, now });
   await app.register(staticFilesPlugin, { staticDir: config.staticDir, pages });
 
   return app;

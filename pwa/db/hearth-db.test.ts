@@ -35,6 +35,8 @@ describe('the device database', () => {
       posts: ['id', 'familyId', '[familyId+createdAt]'],
       comments: ['id', 'postId', 'familyId'],
       reactions: ['id', 'postId', 'familyId', '[postId+userId]'],
+      photos: ['id', 'familyId', '[familyId+createdAt]'],
+      events: ['id', 'familyId', '[familyId+startDate]'],
       outbox: ['seq', 'status'],
       shadows: ['[table+id]', 'table'],
       syncState: ['key'],

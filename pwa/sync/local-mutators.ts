@@ -49,6 +49,12 @@ export const localMutators: { [N in MutationName]: LocalMutator<N> } = {
     if (!(await writer.get('users', signedInUser.id))) await writer.put('users', signedInUser);
   },
 
+  async 'family.rename'(writer, { familyId, name }, { now }) {
+    const family = await writer.get('families', familyId);
+    if (!family) return;
+    await writer.put('families', { ...family, name, updatedAt: now });
+  },
+
   async 'post.create'(writer, { postId, familyId, content }, { signedInUser, now }) {
     if (!(await writer.get('families', familyId)) || (await writer.get('posts', postId))) return;
     await writer.put('posts', {
@@ -116,6 +122,18 @@ export const localMutators: { [N in MutationName]: LocalMutator<N> } = {
     } else {
       await writer.delete('members', memberId);
     }
+  },
+
+  async 'member.setRole'(writer, { memberId, role }) {
+    const member = await writer.get('members', memberId);
+    if (!member) return;
+    await writer.put('members', { ...member, role });
+  },
+
+  async 'member.setRelationship'(writer, { memberId, relationshipType }) {
+    const member = await writer.get('members', memberId);
+    if (!member) return;
+    await writer.put('members', { ...member, relationshipType });
   },
 };
 

@@ -2,6 +2,7 @@ import type { MutationArgs } from '../../schema/index.ts';
 import type { Transaction } from '../database.ts';
 import { createFamilyRepository, firstFamilyVersion } from '../repositories/family-repository.ts';
 import type { FamilyChange } from '../sync-notifier.ts';
+import { lockFamilyAsMember } from './access.ts';
 import { MutationRejected, type MutationContext } from './mutator.ts';
 
 /**
@@ -39,4 +40,19 @@ export async function createFamily(
   });
   if (!memberAdded) throw new MutationRejected('idTaken');
   return { familyId: args.familyId, version: firstFamilyVersion, membershipChanged: [userId] };
+}
+
+/** An admin renames the family. */
+export async function renameFamily(
+  tx: Transaction,
+  { userId, now }: MutationContext,
+  args: MutationArgs<'family.rename'>,
+): Promise<FamilyChange | null> {
+  const { familyId, role, writeVersion } = await lockFamilyAsMember(tx, args.familyId, userId);
+  if (role !== 'admin') throw new MutationRejected('adminsOnly');
+  const families = createFamilyRepository(tx);
+  if ((await families.find(familyId))?.name === args.name) return null;
+  const version = await writeVersion();
+  await families.rename(familyId, args.name, version, now);
+  return { familyId, version, membershipChanged: [] };
 }

@@ -9,8 +9,8 @@ import {
 import type { Transaction } from '../database.ts';
 import type { FamilyChange } from '../sync-notifier.ts';
 import { createComment, deleteComment } from './comment-mutators.ts';
-import { createFamily } from './family-mutators.ts';
-import { removeMember } from './member-mutators.ts';
+import { createFamily, renameFamily } from './family-mutators.ts';
+import { removeMember, setMemberRelationship, setMemberRole } from './member-mutators.ts';
 import type { MutationContext, Mutator } from './mutator.ts';
 import { createPost, deletePost, updatePost } from './post-mutators.ts';
 import { setReaction } from './reaction-mutators.ts';
@@ -18,6 +18,7 @@ import { setReaction } from './reaction-mutators.ts';
 /** The server's side of every named write; a mutation name without a mutator here fails the typecheck. */
 export const mutators: { [N in MutationName]: Mutator<N> } = {
   'family.create': createFamily,
+  'family.rename': renameFamily,
   'post.create': createPost,
   'post.update': updatePost,
   'post.delete': deletePost,
@@ -25,6 +26,8 @@ export const mutators: { [N in MutationName]: Mutator<N> } = {
   'comment.delete': deleteComment,
   'reaction.set': setReaction,
   'member.remove': removeMember,
+  'member.setRole': setMemberRole,
+  'member.setRelationship': setMemberRelationship,
 };
 
 export type PreparedMutation = (tx: Transaction, context: MutationContext) => Promise<FamilyChange | null>;

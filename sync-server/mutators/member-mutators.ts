@@ -5,6 +5,17 @@ import type { FamilyChange } from '../sync-notifier.ts';
 import { lockFamilyOfRow } from './access.ts';
 import { MutationRejected, type MutationContext } from './mutator.ts';
 
+/** `lockFamilyOfRow` for the membership a write is about. */
+function lockFamilyOfMember(tx: Transaction, userId: string, memberId: string) {
+  const families = createFamilyRepository(tx);
+  return lockFamilyOfRow(tx, userId, {
+    table: 'members',
+    id: memberId,
+    find: () => families.findMember(memberId),
+    deletedKind: 'memberNotFound',
+  });
+}
+
 /** An admin removes a member, or a member leaves. A family always keeps an admin. */
 export async function removeMember(
   tx: Transaction,
@@ -12,21 +23,48 @@ export async function removeMember(
   args: MutationArgs<'member.remove'>,
 ): Promise<FamilyChange> {
   const families = createFamilyRepository(tx);
-  const {
-    familyId,
-    writeVersion,
-    role,
-    row: member,
-  } = await lockFamilyOfRow(tx, userId, {
-    table: 'members',
-    id: args.memberId,
-    find: () => families.findMember(args.memberId),
-    deletedKind: 'memberNotFound',
-  });
+  const { familyId, writeVersion, role, row: member } = await lockFamilyOfMember(tx, userId, args.memberId);
   const leaving = member.userId === userId;
   if (!leaving && role !== 'admin') throw new MutationRejected('adminsOnly');
   if (member.role === 'admin' && (await families.adminCount(familyId)) <= 1) throw new MutationRejected('lastAdmin');
   const version = await writeVersion();
   await families.removeMember(member.id, version);
   return { familyId, version, membershipChanged: [member.userId] };
+}
+
+/** An admin makes a member an admin, or an admin a member (themself too). A family always keeps an admin. */
+export async function setMemberRole(
+  tx: Transaction,
+  { userId }: MutationContext,
+  args: MutationArgs<'member.setRole'>,
+): Promise<FamilyChange | null> {
+  const families = createFamilyRepository(tx);
+  const { familyId, writeVersion, role, row: member } = await lockFamilyOfMember(tx, userId, args.memberId);
+  if (role !== 'admin') throw new MutationRejected('adminsOnly');
+  if (member.role === args.role) return null;
+  if (member.role === 'admin' && (await families.adminCount(familyId)) <= 1) throw new MutationRejected('lastAdmin');
+  const version = await writeVersion();
+  await families.setRole(member.id, args.role, version);
+  return { familyId, version, membershipChanged: [] };
+}
+
+/**
+ * A member says how they are related to the family, or an admin says it for them. "Creator" belongs to the person
+ * who made the family, so nobody else's membership can claim it.
+ */
+export async function setMemberRelationship(
+  tx: Transaction,
+  { userId }: MutationContext,
+  args: MutationArgs<'member.setRelationship'>,
+): Promise<FamilyChange | null> {
+  const families = createFamilyRepository(tx);
+  const { familyId, writeVersion, role, row: member } = await lockFamilyOfMember(tx, userId, args.memberId);
+  if (member.userId !== userId && role !== 'admin') throw new MutationRejected('adminsOnly');
+  if (args.relationshipType === 'creator' && (await families.find(familyId))?.createdById !== member.userId) {
+    throw new MutationRejected('creatorOnly');
+  }
+  if (member.relationshipType === args.relationshipType) return null;
+  const version = await writeVersion();
+  await families.setRelationship(member.id, args.relationshipType, version);
+  return { familyId, version, membershipChanged: [] };
 }

@@ -1,6 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { rejections, type MutationResult } from '../../schema/index.ts';
+import {
+  rejections,
+  type FamilyRole,
+  type MutationResult,
+  type RelationshipType,
+} from '../../schema/index.ts';
 import { signUp, useTestApp } from '../testing/test-app.ts';
 import { addMember, createFamily, TestDevice, type NamedMutation } from '../testing/test-device.ts';
 import { lockFamilyOfRow } from './access.ts';
@@ -31,6 +36,27 @@ async function writePost(device: TestDevice, familyId: string, content = 'A post
   const postId = randomUUID();
   expect(statusOf(await outcome(device, { name: 'post.create', args: { postId, familyId, content } }))).toBe('applied');
   return postId;
+}
+
+function setRole(memberId: string, role: FamilyRole): NamedMutation {
+  return { name: 'member.setRole', args: { memberId, role } };
+}
+
+function setRelationship(memberId: string, relationshipType: RelationshipType): NamedMutation {
+  return { name: 'member.setRelationship', args: { memberId, relationshipType } };
+}
+
+async function familyVersion(familyId: string): Promise<number> {
+  const [row] = await context.sql<{ version: number }[]>`select version::int from families where id = ${familyId}`;
+  if (!row) throw new Error(`no family ${familyId}`);
+  return row.version;
+}
+
+async function memberRow(memberId: string) {
+  const [row] = await context.sql`
+    select role, relationship_type, version::int from family_members where id = ${memberId}
+  `;
+  return row;
 }
 
 async function exists(table: 'posts' | 'comments' | 'family_members', id: string): Promise<boolean> {
@@ -176,6 +202,110 @@ describe('members', () => {
   });
 });
 
+describe('member roles', () => {
+  it('lets only an admin change roles, and stamps the member row for pulls', async () => {
+    const { familyId, admin, member, memberId } = await family();
+    const other = new TestDevice(context.app, await signUp(context.app));
+    const { memberId: otherMemberId } = await addMember(context.sql, familyId, other.account.user.id);
+    const before = await familyVersion(familyId);
+    const byMember = await outcome(member, setRole(otherMemberId, 'admin'));
+    expect(statusOf(byMember)).toBe(rejections.adminsOnly);
+    const promoteSelf = await outcome(member, setRole(memberId, 'admin'));
+    expect(statusOf(promoteSelf)).toBe(rejections.adminsOnly);
+    expect(await familyVersion(familyId)).toBe(before);
+
+    await other.pullAll();
+    expect(statusOf(await outcome(admin, setRole(memberId, 'admin')))).toBe('applied');
+    expect(await memberRow(memberId)).toEqual({ role: 'admin', relationship_type: 'other', version: before + 1 });
+    await other.pull();
+    expect(other.rows.get(`members/${memberId}`)).toMatchObject({ role: 'admin' });
+  });
+
+  it('keeps the last admin from becoming a member, until there is another admin', async () => {
+    const { familyId, admin, adminMemberId, memberId } = await family();
+    const demoteSelf = await outcome(admin, setRole(adminMemberId, 'member'));
+    expect(statusOf(demoteSelf)).toBe(rejections.lastAdmin);
+    expect(await memberRow(adminMemberId)).toMatchObject({ role: 'admin' });
+
+    await outcome(admin, setRole(memberId, 'admin'));
+    const stepDown = await outcome(admin, setRole(adminMemberId, 'member'));
+    expect(statusOf(stepDown)).toBe('applied');
+    expect(await memberRow(adminMemberId)).toMatchObject({ role: 'member' });
+    const [admins] = await context.sql`
+      select count(*)::int as admins from family_members where family_id = ${familyId} and role = 'admin'
+    `;
+    expect(admins).toEqual({ admins: 1 });
+  });
+
+  it('takes a role the member already has as done, keeping the version', async () => {
+    const { familyId, admin, memberId } = await family();
+    const before = await familyVersion(familyId);
+    const again = await outcome(admin, setRole(memberId, 'member'));
+    expect(statusOf(again)).toBe('applied');
+    expect(await familyVersion(familyId)).toBe(before);
+  });
+
+  it('answers a membership of another family as not a member', async () => {
+    const { admin } = await family();
+    const strangers = new TestDevice(context.app, await signUp(context.app));
+    const { memberId: strangerMemberId } = await createFamily(strangers, 'Strangers');
+    for (const target of [strangerMemberId, randomUUID()]) {
+      const answer = await outcome(admin, setRole(target, 'member'));
+      expect(statusOf(answer)).toBe(rejections.notMember);
+    }
+    expect(await memberRow(strangerMemberId)).toMatchObject({ role: 'admin' });
+  });
+});
+
+describe('member relationships', () => {
+  it("lets a member set their own, and an admin anyone's, and nobody else", async () => {
+    const { familyId, admin, adminMemberId, member, memberId } = await family();
+    const other = new TestDevice(context.app, await signUp(context.app));
+    const { memberId: otherMemberId } = await addMember(context.sql, familyId, other.account.user.id);
+    const before = await familyVersion(familyId);
+    expect(statusOf(await outcome(member, setRelationship(memberId, 'son')))).toBe('applied');
+    expect(await memberRow(memberId)).toEqual({ role: 'member', relationship_type: 'son', version: before + 1 });
+    expect(statusOf(await outcome(member, setRelationship(otherMemberId, 'mother')))).toBe(rejections.adminsOnly);
+    expect(statusOf(await outcome(member, setRelationship(adminMemberId, 'mother')))).toBe(rejections.adminsOnly);
+    expect(statusOf(await outcome(admin, setRelationship(otherMemberId, 'mother')))).toBe('applied');
+    expect(await memberRow(otherMemberId)).toMatchObject({ relationship_type: 'mother' });
+    expect(await memberRow(adminMemberId)).toMatchObject({ relationship_type: 'creator' });
+
+    await other.pullAll();
+    expect(other.rows.get(`members/${memberId}`)).toMatchObject({ relationshipType: 'son' });
+    expect(other.rows.get(`members/${otherMemberId}`)).toMatchObject({ relationshipType: 'mother' });
+  });
+
+  it("keeps 'creator' for the person who made the family", async () => {
+    const { familyId, admin, adminMemberId, member, memberId } = await family();
+    expect(statusOf(await outcome(member, setRelationship(memberId, 'creator')))).toBe(rejections.creatorOnly);
+    expect(statusOf(await outcome(admin, setRelationship(memberId, 'creator')))).toBe(rejections.creatorOnly);
+    expect(await memberRow(memberId)).toMatchObject({ relationship_type: 'other' });
+
+    // Another admin cannot take it either; the creator can give it up and take it back.
+    await outcome(admin, setRole(memberId, 'admin'));
+    expect(statusOf(await outcome(member, setRelationship(memberId, 'creator')))).toBe(rejections.creatorOnly);
+    expect(statusOf(await outcome(admin, setRelationship(adminMemberId, 'father')))).toBe('applied');
+    expect(statusOf(await outcome(admin, setRelationship(adminMemberId, 'creator')))).toBe('applied');
+    expect(await memberRow(adminMemberId)).toMatchObject({ relationship_type: 'creator' });
+    const [creators] = await context.sql`
+      select count(*)::int as creators from family_members
+      where family_id = ${familyId} and relationship_type = 'creator'
+    `;
+    expect(creators).toEqual({ creators: 1 });
+  });
+
+  it('takes the same relationship again as done, keeping the version', async () => {
+    const { familyId, member, memberId } = await family();
+    const before = await familyVersion(familyId);
+    const answer = await member.send(setRelationship(memberId, 'son'), setRelationship(memberId, 'son'));
+    expect(answer.results.map(statusOf)).toEqual(['applied', 'applied']);
+    expect(statusOf(await outcome(member, setRelationship(memberId, 'son')))).toBe('applied');
+    expect(await familyVersion(familyId)).toBe(before + 1);
+    expect(await memberRow(memberId)).toEqual({ role: 'member', relationship_type: 'son', version: before + 1 });
+  });
+});
+
 describe('families', () => {
   it('makes the creator an admin, and takes the same create again as done', async () => {
     const device = new TestDevice(context.app, await signUp(context.app));
@@ -191,6 +321,45 @@ describe('families', () => {
     expect(members).toEqual([{ user_id: device.account.user.id, role: 'admin', relationship_type: 'creator' }]);
     const [family] = await context.sql`select name, version::int from families where id = ${create.args.familyId}`;
     expect(family).toEqual({ name: 'Ours', version: 1 });
+  });
+
+  it('lets only an admin rename the family, and sends the new name to every device', async () => {
+    const { familyId, admin, member } = await family();
+    await member.pullAll();
+    const before = await familyVersion(familyId);
+    const byMember = await outcome(member, { name: 'family.rename', args: { familyId, name: 'Mine now' } });
+    expect(statusOf(byMember)).toBe(rejections.adminsOnly);
+    expect(await familyVersion(familyId)).toBe(before);
+
+    const renamed = await outcome(admin, { name: 'family.rename', args: { familyId, name: 'The Joneses' } });
+    expect(statusOf(renamed)).toBe('applied');
+    const [row] = await context.sql`
+      select name, version::int, row_version::int from families where id = ${familyId}
+    `;
+    expect(row).toEqual({ name: 'The Joneses', version: before + 1, row_version: before + 1 });
+    await member.pull();
+    expect(member.rows.get(`families/${familyId}`)).toMatchObject({ name: 'The Joneses' });
+  });
+
+  it('takes the same name again as done, keeping the version', async () => {
+    const { familyId, admin } = await family();
+    const before = await familyVersion(familyId);
+    const rename = { name: 'family.rename' as const, args: { familyId, name: 'The Joneses' } };
+    const answer = await admin.send(rename, rename);
+    expect(answer.results.map(statusOf)).toEqual(['applied', 'applied']);
+    expect(statusOf(await outcome(admin, rename))).toBe('applied');
+    expect(await familyVersion(familyId)).toBe(before + 1);
+  });
+
+  it('answers a family the user is not in like one that does not exist', async () => {
+    const { familyId } = await family();
+    const stranger = new TestDevice(context.app, await signUp(context.app));
+    for (const target of [familyId, randomUUID()]) {
+      const answer = await outcome(stranger, { name: 'family.rename', args: { familyId: target, name: 'Ours' } });
+      expect(statusOf(answer)).toBe(rejections.notMember);
+    }
+    const [row] = await context.sql`select name from families where id = ${familyId}`;
+    expect(row).toEqual({ name: 'The Smiths' });
   });
 });
 

@@ -1,6 +1,8 @@
-import type { Family, FamilyRole, RelationshipType } from '../../schema/index.ts';
+import type postgres from 'postgres';
+import type { Family, FamilyMember, FamilyRole, PublicUser, RelationshipType } from '../../schema/index.ts';
 import type { Queryable } from '../database.ts';
 import type { FamilyChange } from '../sync-notifier.ts';
+import { publicUserJson } from './public-user-json.ts';
 import { putClearingTombstone, recordTombstones } from './sync-tombstones.ts';
 
 export type NewFamily = {
@@ -21,8 +23,14 @@ export type NewMember = {
   now: Date;
 };
 
-/** What permission checks need to know about a membership. */
-export type MemberRef = { id: string; familyId: string; userId: string; role: FamilyRole };
+/** What permission checks, and writes that may change nothing, need to know about a membership. */
+export type MemberRef = {
+  id: string;
+  familyId: string;
+  userId: string;
+  role: FamilyRole;
+  relationshipType: RelationshipType | null;
+};
 
 type FamilyRow = {
   id: string;
@@ -31,6 +39,38 @@ type FamilyRow = {
   created_by_id: string | null;
   created_at: Date;
 };
+
+type MemberRow = {
+  id: string;
+  family_id: string;
+  user_id: string;
+  role: FamilyRole;
+  relationship_type: RelationshipType | null;
+  joined_at: Date;
+  user: PublicUser;
+};
+
+function toFamily(row: FamilyRow): Family {
+  return {
+    id: row.id,
+    name: row.name,
+    description: row.description,
+    createdById: row.created_by_id,
+    createdAt: row.created_at.toISOString(),
+  };
+}
+
+function toFamilyMember(row: MemberRow): FamilyMember {
+  return {
+    id: row.id,
+    familyId: row.family_id,
+    userId: row.user_id,
+    role: row.role,
+    relationshipType: row.relationship_type,
+    joinedAt: row.joined_at.toISOString(),
+    user: row.user,
+  };
+}
 
 /** A new family starts at version 1: creating it is its first change. */
 export const firstFamilyVersion = 1;
@@ -54,6 +94,17 @@ export function createFamilyRepository(sql: Queryable) {
       select family_id from family_members where user_id = ${userId} order by family_id
     `;
     return rows.map((row) => row.family_id);
+  }
+
+  /** Members with what the others see of them, in the order they joined. */
+  async function membersWhere(condition: postgres.Fragment): Promise<FamilyMember[]> {
+    const rows = await sql<MemberRow[]>`
+      select m.id, m.family_id, m.user_id, m.role, m.relationship_type, m.joined_at, ${publicUserJson(sql, 'u')} as user
+      from family_members m join users u on u.id = m.user_id
+      where ${condition}
+      order by m.joined_at, m.id
+    `;
+    return rows.map(toFamilyMember);
   }
 
   return {
@@ -93,14 +144,25 @@ export function createFamilyRepository(sql: Queryable) {
       const [row] = await sql<FamilyRow[]>`
         select id, name, description, created_by_id, created_at from families where id = ${familyId}
       `;
-      if (!row) return null;
-      return {
-        id: row.id,
-        name: row.name,
-        description: row.description,
-        createdById: row.created_by_id,
-        createdAt: row.created_at.toISOString(),
-      };
+      return row ? toFamily(row) : null;
+    },
+
+    /** The families the user belongs to, oldest first. */
+    async familiesOf(userId: string): Promise<Family[]> {
+      const rows = await sql<FamilyRow[]>`
+        select f.id, f.name, f.description, f.created_by_id, f.created_at
+        from families f join family_members m on m.family_id = f.id
+        where m.user_id = ${userId}
+        order by f.created_at, f.id
+      `;
+      return rows.map(toFamily);
+    },
+
+    /** Stamps the family's own row with the version, so pulls send it again. */
+    async rename(familyId: string, name: string, version: number, now: Date): Promise<void> {
+      await sql`
+        update families set name = ${name}, row_version = ${version}, updated_at = ${now} where id = ${familyId}
+      `;
     },
 
     /** False when the member id is taken already. Putting the row again clears a tombstone of the same id. */
@@ -121,10 +183,37 @@ export function createFamilyRepository(sql: Queryable) {
     },
 
     async findMember(memberId: string): Promise<MemberRef | null> {
-      const [row] = await sql<{ id: string; family_id: string; user_id: string; role: FamilyRole }[]>`
-        select id, family_id, user_id, role from family_members where id = ${memberId}
+      const [row] = await sql<Omit<MemberRow, 'joined_at' | 'user'>[]>`
+        select id, family_id, user_id, role, relationship_type from family_members where id = ${memberId}
       `;
-      return row ? { id: row.id, familyId: row.family_id, userId: row.user_id, role: row.role } : null;
+      if (!row) return null;
+      return {
+        id: row.id,
+        familyId: row.family_id,
+        userId: row.user_id,
+        role: row.role,
+        relationshipType: row.relationship_type,
+      };
+    },
+
+    members(familyId: string): Promise<FamilyMember[]> {
+      return membersWhere(sql`m.family_id = ${familyId}`);
+    },
+
+    async findMemberWithUser(memberId: string): Promise<FamilyMember | null> {
+      const [member] = await membersWhere(sql`m.id = ${memberId}`);
+      return member ?? null;
+    },
+
+    /** The member row carries the version, so pulls send it again. */
+    async setRole(memberId: string, role: FamilyRole, version: number): Promise<void> {
+      await sql`update family_members set role = ${role}, version = ${version} where id = ${memberId}`;
+    },
+
+    async setRelationship(memberId: string, relationshipType: RelationshipType, version: number): Promise<void> {
+      await sql`
+        update family_members set relationship_type = ${relationshipType}, version = ${version} where id = ${memberId}
+      `;
     },
 
     async adminCount(familyId: string): Promise<number> {

@@ -1,4 +1,9 @@
+import type postgres from 'postgres';
+import type { Post, PublicUser } from '../../schema/index.ts';
 import type { Queryable } from '../database.ts';
+import { createCommentRepository } from './comment-repository.ts';
+import { publicUserJson } from './public-user-json.ts';
+import { createReactionRepository } from './reaction-repository.ts';
 import { putClearingTombstone, recordTombstones } from './sync-tombstones.ts';
 
 export type NewPost = {
@@ -13,13 +18,8 @@ export type NewPost = {
 /** What permission checks need to know about a post. */
 export type PostRef = { id: string; familyId: string; authorId: string };
 
-/** A post as it was stored, without its author, reactions or comments. */
-export type StoredPost = PostRef & {
-  content: string;
-  photoIds: string[];
-  createdAt: string;
-  updatedAt: string;
-};
+/** One page of a family's feed: the newest posts, or the newest written before `before`. */
+export type FeedPage = { limit: number; before?: Date };
 
 type PostRow = {
   id: string;
@@ -29,9 +29,50 @@ type PostRow = {
   photo_ids: string[];
   created_at: Date;
   updated_at: Date;
+  author: PublicUser;
 };
 
+function groupByPost<Row extends { postId: string }>(rows: Row[]): Map<string, Row[]> {
+  const groups = new Map<string, Row[]>();
+  for (const row of rows) {
+    const group = groups.get(row.postId);
+    if (group) group.push(row);
+    else groups.set(row.postId, [row]);
+  }
+  return groups;
+}
+
 export function createPostRepository(sql: Queryable) {
+  /**
+   * Posts as the feed shows them, newest first. Three queries however many posts there are: the posts with their
+   * authors, then the reactions and the comments of all of them at once.
+   */
+  async function postsWhere(condition: postgres.Fragment, limit: number): Promise<Post[]> {
+    const rows = await sql<PostRow[]>`
+      select p.id, p.family_id, p.author_id, p.content, p.photo_ids, p.created_at, p.updated_at,
+        ${publicUserJson(sql, 'u')} as author
+      from posts p join users u on u.id = p.author_id
+      where ${condition}
+      order by p.created_at desc, p.id desc
+      limit ${limit}
+    `;
+    const postIds = rows.map((row) => row.id);
+    const reactions = groupByPost(await createReactionRepository(sql).ofPosts(postIds));
+    const comments = groupByPost(await createCommentRepository(sql).ofPosts(postIds));
+    return rows.map((row) => ({
+      id: row.id,
+      familyId: row.family_id,
+      authorId: row.author_id,
+      content: row.content,
+      photoIds: row.photo_ids,
+      createdAt: row.created_at.toISOString(),
+      updatedAt: row.updated_at.toISOString(),
+      author: row.author,
+      reactions: reactions.get(row.id) ?? [],
+      comments: comments.get(row.id) ?? [],
+    }));
+  }
+
   return {
     async findRef(postId: string): Promise<PostRef | null> {
       const [row] = await sql<{ id: string; family_id: string; author_id: string }[]>`
@@ -40,20 +81,15 @@ export function createPostRepository(sql: Queryable) {
       return row ? { id: row.id, familyId: row.family_id, authorId: row.author_id } : null;
     },
 
-    async find(postId: string): Promise<StoredPost | null> {
-      const [row] = await sql<PostRow[]>`
-        select id, family_id, author_id, content, photo_ids, created_at, updated_at from posts where id = ${postId}
-      `;
-      if (!row) return null;
-      return {
-        id: row.id,
-        familyId: row.family_id,
-        authorId: row.author_id,
-        content: row.content,
-        photoIds: row.photo_ids,
-        createdAt: row.created_at.toISOString(),
-        updatedAt: row.updated_at.toISOString(),
-      };
+    /** The post with its author, reactions and comments. */
+    async find(postId: string): Promise<Post | null> {
+      const [post] = await postsWhere(sql`p.id = ${postId}`, 1);
+      return post ?? null;
+    },
+
+    feed(familyId: string, page: FeedPage): Promise<Post[]> {
+      const before = page.before ? sql`and p.created_at < ${page.before}` : sql``;
+      return postsWhere(sql`p.family_id = ${familyId} ${before}`, page.limit);
     },
 
     /** False when the id is taken already. Putting the row again clears a tombstone of the same id. */

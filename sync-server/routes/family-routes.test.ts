@@ -1,7 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { familySchema, postSchema, rejections } from '../../schema/index.ts';
+import { z } from 'zod';
+import {
+  familyMemberSchema,
+  familySchema,
+  messages,
+  postSchema,
+  publicUserSchema,
+  rejections,
+} from '../../schema/index.ts';
 import { serverMessages } from '../http-errors.ts';
 import { failPostsContaining } from '../testing/database-failures.ts';
 import { lockWaiters, openTransaction } from '../testing/held-transaction.ts';
@@ -13,6 +21,18 @@ const context = useTestApp();
 function post(account: TestAccount, url: string, payload: Record<string, unknown>): Promise<LightMyRequestResponse> {
   return context.app.inject({ method: 'POST', url, headers: { cookie: account.cookie }, payload });
 }
+
+function get(account: TestAccount, url: string): Promise<LightMyRequestResponse> {
+  return context.app.inject({ method: 'GET', url, headers: { cookie: account.cookie } });
+}
+
+function patch(account: TestAccount, url: string, payload: Record<string, unknown>): Promise<LightMyRequestResponse> {
+  return context.app.inject({ method: 'PATCH', url, headers: { cookie: account.cookie }, payload });
+}
+
+/** The answers' exact shapes: nothing more than the schema names, and never a member's email. */
+const familiesAnswer = z.array(familySchema.strict());
+const memberAnswer = familyMemberSchema.extend({ user: publicUserSchema.strict() }).strict();
 
 async function newFamily(account: TestAccount, name = 'The Smiths'): Promise<string> {
   const response = await post(account, '/api/families', { name });
@@ -247,6 +267,292 @@ describe('DELETE /api/families/:id/members/:memberId', () => {
       expect(answer.statusCode).toBe(404);
       expect(answer.json()).toEqual({ error: 'Not found' });
     }
+    expect(await snapshot()).toEqual(before);
+  });
+});
+
+describe('GET /api/families', () => {
+  it("lists the user's families, oldest first, and nobody else's", async () => {
+    const first = await signUp(context.app);
+    const second = await signUp(context.app);
+    const ours = await newFamily(first, 'First');
+    await newFamily(first, 'Second');
+    await newFamily(second, 'Theirs');
+    await addMember(context.sql, ours, second.user.id);
+
+    const mine = await get(first, '/api/families');
+    expect(mine.statusCode).toBe(200);
+    expect(familiesAnswer.parse(mine.json()).map((family) => family.name)).toEqual(['First', 'Second']);
+    const theirs = familiesAnswer.parse((await get(second, '/api/families')).json());
+    expect(theirs.map((family) => family.name)).toEqual(['First', 'Theirs']);
+    expect(theirs[0]).toEqual({
+      id: ours,
+      name: 'First',
+      description: null,
+      createdById: first.user.id,
+      createdAt: expect.any(String),
+    });
+  });
+
+  it('answers an empty list to someone in no family, and 401 to nobody signed in', async () => {
+    const account = await signUp(context.app);
+    expect((await get(account, '/api/families')).json()).toEqual([]);
+    const familyId = await newFamily(account);
+    const memberId = randomUUID();
+    const signedOut = await Promise.all([
+      context.app.inject({ method: 'GET', url: '/api/families' }),
+      context.app.inject({ method: 'GET', url: `/api/families/${familyId}/members` }),
+      context.app.inject({ method: 'GET', url: `/api/families/${familyId}/posts` }),
+      context.app.inject({ method: 'PATCH', url: `/api/families/${familyId}`, payload: { name: 'Ours' } }),
+      context.app.inject({
+        method: 'PATCH',
+        url: `/api/families/${familyId}/members/${memberId}`,
+        payload: { role: 'admin' },
+      }),
+    ]);
+    for (const answer of signedOut) {
+      expect(answer.statusCode).toBe(401);
+      expect(answer.json()).toEqual({ error: 'Unauthorized' });
+    }
+  });
+});
+
+describe('PATCH /api/families/:id', () => {
+  async function familyRow(familyId: string) {
+    const [row] = await context.sql`select name, version::int, row_version::int from families where id = ${familyId}`;
+    return row;
+  }
+
+  it('lets an admin rename the family, and devices pull the new name', async () => {
+    const admin = await signUp(context.app);
+    const familyId = await newFamily(admin);
+    const device = new TestDevice(context.app, admin);
+    await device.pullAll();
+    const response = await patch(admin, `/api/families/${familyId}`, { name: '  The Joneses ' });
+    expect(response.statusCode).toBe(200);
+    expect(familySchema.strict().parse(response.json())).toEqual({
+      id: familyId,
+      name: 'The Joneses',
+      description: null,
+      createdById: admin.user.id,
+      createdAt: expect.any(String),
+    });
+    expect(await familyRow(familyId)).toEqual({ name: 'The Joneses', version: 2, row_version: 2 });
+    await device.pull();
+    expect(device.rows.get(`families/${familyId}`)).toMatchObject({ name: 'The Joneses' });
+  });
+
+  it('stores and answers markup in a name as the plain text it is', async () => {
+    const admin = await signUp(context.app);
+    const familyId = await newFamily(admin);
+    const name = '<script>alert(1)</script> & "Co"';
+    const response = await patch(admin, `/api/families/${familyId}`, { name });
+    expect(response.json()).toMatchObject({ name });
+    expect(await familyRow(familyId)).toMatchObject({ name });
+    expect((await get(admin, '/api/families')).json()).toEqual([expect.objectContaining({ name })]);
+  });
+
+  it('answers 403 to a member who is not an admin, and writes nothing', async () => {
+    const admin = await signUp(context.app);
+    const familyId = await newFamily(admin);
+    const member = await signUp(context.app);
+    await addMember(context.sql, familyId, member.user.id);
+    const before = await snapshot();
+    const response = await patch(member, `/api/families/${familyId}`, { name: 'Mine now' });
+    expect(response.statusCode).toBe(403);
+    expect(response.json()).toEqual({ error: rejections.adminsOnly });
+    expect(await familyRow(familyId)).toMatchObject({ name: 'The Smiths' });
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it("answers another family's id exactly like an id that does not exist", async () => {
+    const owner = await signUp(context.app);
+    const familyId = await newFamily(owner);
+    const stranger = await signUp(context.app);
+    const before = await snapshot();
+    const foreign = await patch(stranger, `/api/families/${familyId}`, { name: 'Ours' });
+    const missing = await patch(stranger, `/api/families/${randomUUID()}`, { name: 'Ours' });
+    expect(foreign.statusCode).toBe(404);
+    expect(missing.statusCode).toBe(404);
+    expect(foreign.json()).toEqual({ error: 'Not found' });
+    expect(foreign.body).toBe(missing.body);
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it('refuses an empty or too long name with the form message, and writes nothing', async () => {
+    const admin = await signUp(context.app);
+    const familyId = await newFamily(admin);
+    const before = await snapshot();
+    const answers = [
+      { name: '', error: messages.familyNameRequired },
+      { name: '   ', error: messages.familyNameRequired },
+      { name: 'x'.repeat(101), error: messages.familyNameTooLong },
+    ];
+    for (const { name, error } of answers) {
+      const response = await patch(admin, `/api/families/${familyId}`, { name });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toMatchObject({ error, field: 'name' });
+    }
+    const unknown = await patch(admin, `/api/families/${familyId}`, { name: 'Fine', description: 'Not here' });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json()).toMatchObject({ error: 'Unknown field', field: 'description' });
+    expect(await snapshot()).toEqual(before);
+    const longest = await patch(admin, `/api/families/${familyId}`, { name: 'x'.repeat(100) });
+    expect(longest.statusCode).toBe(200);
+  });
+});
+
+describe('GET /api/families/:id/members', () => {
+  it('lists the members with their public names, in the order they joined', async () => {
+    const admin = await signUp(context.app);
+    const familyId = await newFamily(admin);
+    const member = await signUp(context.app);
+    const { memberId } = await addMember(context.sql, familyId, member.user.id);
+    await context.sql`update users set first_name = 'Ada', last_name = 'Lovelace' where id = ${member.user.id}`;
+
+    const response = await get(member, `/api/families/${familyId}/members`);
+    expect(response.statusCode).toBe(200);
+    const members = z.array(memberAnswer).parse(response.json());
+    expect(members.map((entry) => entry.userId)).toEqual([admin.user.id, member.user.id]);
+    expect(members[0]).toMatchObject({ familyId, role: 'admin', relationshipType: 'creator' });
+    expect(members[1]).toEqual({
+      id: memberId,
+      familyId,
+      userId: member.user.id,
+      role: 'member',
+      relationshipType: 'other',
+      joinedAt: expect.any(String),
+      user: {
+        id: member.user.id,
+        username: member.username,
+        firstName: 'Ada',
+        lastName: 'Lovelace',
+        profileImageUrl: null,
+      },
+    });
+    expect(Date.parse(members[0]!.joinedAt)).toBeLessThanOrEqual(Date.parse(members[1]!.joinedAt));
+  });
+
+  it("answers another family's id exactly like an id that does not exist", async () => {
+    const owner = await signUp(context.app);
+    const familyId = await newFamily(owner);
+    const stranger = await signUp(context.app);
+    const foreign = await get(stranger, `/api/families/${familyId}/members`);
+    const missing = await get(stranger, `/api/families/${randomUUID()}/members`);
+    expect(foreign.statusCode).toBe(404);
+    expect(foreign.json()).toEqual({ error: 'Not found' });
+    expect(foreign.body).toBe(missing.body);
+    expect((await get(stranger, '/api/families/not-a-uuid/members')).json()).toMatchObject({ field: 'id' });
+  });
+});
+
+describe('PATCH /api/families/:id/members/:memberId', () => {
+  /** An admin (the creator) and a member, with both membership ids. */
+  async function familyOfTwo() {
+    const admin = await signUp(context.app);
+    const familyId = await newFamily(admin);
+    const [adminMember] = await context.sql<{ id: string }[]>`
+      select id from family_members where family_id = ${familyId} and user_id = ${admin.user.id}
+    `;
+    const member = await signUp(context.app);
+    const { memberId } = await addMember(context.sql, familyId, member.user.id);
+    return { admin, adminMemberId: adminMember!.id, familyId, member, memberId };
+  }
+
+  async function memberRow(memberId: string) {
+    const [row] = await context.sql`
+      select m.role, m.relationship_type, m.version = f.version as latest
+      from family_members m join families f on f.id = m.family_id
+      where m.id = ${memberId}
+    `;
+    return row;
+  }
+
+  it("lets an admin change a member's role and relationship in one write", async () => {
+    const { admin, familyId, member, memberId } = await familyOfTwo();
+    const response = await patch(admin, `/api/families/${familyId}/members/${memberId}`, {
+      role: 'admin',
+      relationshipType: 'son',
+    });
+    expect(response.statusCode).toBe(200);
+    expect(memberAnswer.parse(response.json())).toMatchObject({
+      id: memberId,
+      familyId,
+      userId: member.user.id,
+      role: 'admin',
+      relationshipType: 'son',
+      user: { id: member.user.id, username: member.username },
+    });
+    expect(await memberRow(memberId)).toEqual({ role: 'admin', relationship_type: 'son', latest: true });
+    const device = new TestDevice(context.app, member);
+    await device.pullAll();
+    expect(device.rows.get(`members/${memberId}`)).toMatchObject({ role: 'admin', relationshipType: 'son' });
+  });
+
+  it('lets a member say how they are related', async () => {
+    const { familyId, member, memberId } = await familyOfTwo();
+    const response = await patch(member, `/api/families/${familyId}/members/${memberId}`, {
+      relationshipType: 'granddaughter',
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ role: 'member', relationshipType: 'granddaughter' });
+    expect(await memberRow(memberId)).toEqual({ role: 'member', relationship_type: 'granddaughter', latest: true });
+  });
+
+  it('answers 403 with the reason to what a member may not do, and writes nothing', async () => {
+    const { admin, adminMemberId, familyId, member, memberId } = await familyOfTwo();
+    const before = await snapshot();
+    const refusals = [
+      { by: member, memberId, body: { role: 'admin' }, error: rejections.adminsOnly },
+      // The relationship alone would be allowed: one write, so nothing of it is kept.
+      { by: member, memberId, body: { role: 'admin', relationshipType: 'son' }, error: rejections.adminsOnly },
+      { by: member, memberId: adminMemberId, body: { relationshipType: 'father' }, error: rejections.adminsOnly },
+      { by: admin, memberId, body: { relationshipType: 'creator' }, error: rejections.creatorOnly },
+      { by: admin, memberId: adminMemberId, body: { role: 'member' }, error: rejections.lastAdmin },
+    ];
+    for (const refusal of refusals) {
+      const response = await patch(refusal.by, `/api/families/${familyId}/members/${refusal.memberId}`, refusal.body);
+      expect(response.statusCode).toBe(403);
+      expect(response.json()).toEqual({ error: refusal.error });
+    }
+    expect(await memberRow(memberId)).toMatchObject({ role: 'member', relationship_type: 'other' });
+    expect(await memberRow(adminMemberId)).toMatchObject({ role: 'admin', relationship_type: 'creator' });
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it('answers 404 for a member named under the wrong family, another family, or nobody', async () => {
+    const { admin, familyId, memberId } = await familyOfTwo();
+    const secondFamily = await newFamily(admin, 'Second');
+    const stranger = await signUp(context.app);
+    const before = await snapshot();
+    const answers = await Promise.all([
+      patch(admin, `/api/families/${secondFamily}/members/${memberId}`, { role: 'admin' }),
+      patch(stranger, `/api/families/${familyId}/members/${memberId}`, { role: 'admin' }),
+      patch(admin, `/api/families/${familyId}/members/${randomUUID()}`, { role: 'admin' }),
+      patch(admin, `/api/families/${randomUUID()}/members/${memberId}`, { role: 'admin' }),
+    ]);
+    for (const answer of answers) {
+      expect(answer.statusCode).toBe(404);
+      expect(answer.json()).toEqual({ error: 'Not found' });
+    }
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it('refuses a body that changes nothing or something unknown with 400', async () => {
+    const { admin, familyId, memberId } = await familyOfTwo();
+    const url = `/api/families/${familyId}/members/${memberId}`;
+    const before = await snapshot();
+    expect((await patch(admin, url, {})).statusCode).toBe(400);
+    const badRole = await patch(admin, url, { role: 'owner' });
+    expect(badRole.statusCode).toBe(400);
+    expect(badRole.json()).toMatchObject({ field: 'role' });
+    const badRelationship = await patch(admin, url, { relationshipType: 'cousin' });
+    expect(badRelationship.json()).toMatchObject({
+      field: 'relationshipType',
+      error: 'Please choose how you are related',
+    });
+    const unknown = await patch(admin, url, { role: 'admin', userId: randomUUID() });
+    expect(unknown.json()).toMatchObject({ field: 'userId', error: 'Unknown field' });
     expect(await snapshot()).toEqual(before);
   });
 });

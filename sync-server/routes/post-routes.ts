@@ -1,18 +1,50 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyPluginAsync } from 'fastify';
-import { createPostBodySchema, idParamsSchema, reactBodySchema, type Post } from '../../schema/index.ts';
+import { z } from 'zod';
+import { createPostBodySchema, idParamsSchema, reactBodySchema, timestamp, type Post } from '../../schema/index.ts';
+import type { Sql } from '../database.ts';
 import { lockFamilyOfPost } from '../mutators/access.ts';
 import { mutators } from '../mutators/index.ts';
 import { signedIn } from '../plugins/session.ts';
-import { parseBody, parseParams } from '../plugins/validation.ts';
+import { parseBody, parseParams, parseQuery } from '../plugins/validation.ts';
+import { createFamilyRepository } from '../repositories/family-repository.ts';
 import { createPostRepository } from '../repositories/post-repository.ts';
 import { createReactionRepository } from '../repositories/reaction-repository.ts';
+import { requireMembership } from './family-access.ts';
 import type { MutationRunner } from './run-mutation.ts';
 
 /** Photos are attached by their own upload flow, not here yet: an unknown field is refused, not ignored. */
 const newPostBodySchema = createPostBodySchema.omit({ photoIds: true });
 
-export const postRoutes: FastifyPluginAsync<{ runMutation: MutationRunner }> = async (app, { runMutation }) => {
+const feedPageMax = 100;
+const feedLimitMessage = `Must be a whole number from 1 to ${feedPageMax}`;
+
+/** `?limit=` posts per page; `?before=` the createdAt of the oldest post shown so far, for the page after it. */
+const feedQuerySchema = z.object({
+  limit: z.coerce
+    .number({ error: feedLimitMessage })
+    .int({ error: feedLimitMessage })
+    .min(1, { error: feedLimitMessage })
+    .max(feedPageMax, { error: feedLimitMessage })
+    .default(20),
+  before: timestamp.transform((value) => new Date(value)).optional(),
+});
+
+export const postRoutes: FastifyPluginAsync<{ sql: Sql; runMutation: MutationRunner }> = async (
+  app,
+  { sql, runMutation },
+) => {
+  const families = createFamilyRepository(sql);
+  const posts = createPostRepository(sql);
+
+  /** The family's posts, newest first, with their authors, reactions and comments. */
+  app.get('/api/families/:id/posts', { preHandler: app.requireUser }, async (request): Promise<Post[]> => {
+    const { id: familyId } = parseParams(idParamsSchema, request);
+    const page = parseQuery(feedQuerySchema, request);
+    await requireMembership(families, familyId, signedIn(request).user.id);
+    return posts.feed(familyId, page);
+  });
+
   app.post('/api/families/:id/posts', { preHandler: app.requireUser }, async (request, reply) => {
     const { user } = signedIn(request);
     const { id: familyId } = parseParams(idParamsSchema, request);
@@ -23,15 +55,7 @@ export const postRoutes: FastifyPluginAsync<{ runMutation: MutationRunner }> = a
       result: await createPostRepository(tx).find(postId),
     }));
     if (!post) throw new Error(`post ${postId} missing right after it was created`);
-    const { id, username, firstName, lastName, profileImageUrl } = user;
-    // A post this new has no reactions or comments yet.
-    const created: Post = {
-      ...post,
-      author: { id, username, firstName, lastName, profileImageUrl },
-      reactions: [],
-      comments: [],
-    };
-    return reply.code(201).send(created);
+    return reply.code(201).send(post);
   });
 
   /** Toggles the user's reaction: the REST call says "toggle", the mutation it runs says which state to reach. */

@@ -18,6 +18,7 @@ const statusOf: Record<Refusal['kind'], 403 | 404 | 409 | 422> = {
   notAllowedToDelete: 403,
   adminsOnly: 403,
   lastAdmin: 403,
+  creatorOnly: 403,
   idTaken: 409,
   refusedByDatabase: 422,
 };

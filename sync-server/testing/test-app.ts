@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll } from 'vitest';
 import type { User } from '../../schema/index.ts';
-import { buildApp } from '../app.ts';
+import { buildApp, type AppOptions } from '../app.ts';
 import type { Config } from '../config.ts';
 import { connect, type Sql } from '../database.ts';
 import { runMigrations } from '../migrate.ts';
@@ -54,7 +54,7 @@ export type TestContext = {
   notifierOf(app: FastifyInstance): SyncNotifier;
 };
 
-export type TestAppOptions = { liveHeartbeatMs?: number; notifier?: SyncNotifier };
+export type TestAppOptions = Pick<AppOptions, 'liveHeartbeatMs' | 'notifier' | 'onRoute'>;
 
 /** The in-process notifier, keeping every change published through it in order: for tests that count pokes. */
 export function createRecordingNotifier(): SyncNotifier & { published: FamilyChange[] } {
@@ -97,6 +97,7 @@ export function useTestApp(overrides: Partial<Config> = {}): TestContext {
         now: context.clock.now,
         liveHeartbeatMs: options.liveHeartbeatMs,
         notifier,
+        onRoute: options.onRoute,
       });
       apps.push(app);
       notifiers.set(app, notifier);

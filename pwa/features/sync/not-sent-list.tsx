@@ -10,6 +10,8 @@ function describeWrite(entry: OutboxEntry): string {
   switch (entry.name) {
     case 'family.create':
       return `New family “${entry.args.name}”`;
+    case 'family.rename':
+      return `Renaming the family to “${entry.args.name}”`;
     case 'post.create':
       return `Your post “${excerpt(entry.args.content)}”`;
     case 'post.update':
@@ -24,6 +26,10 @@ function describeWrite(entry: OutboxEntry): string {
       return entry.args.reacted ? 'Your like' : 'Taking back a like';
     case 'member.remove':
       return 'Removing a family member';
+    case 'member.setRole':
+      return entry.args.role === 'admin' ? 'Making someone a family admin' : 'Changing a family admin to a member';
+    case 'member.setRelationship':
+      return 'Changing how someone is related';
   }
 }
 

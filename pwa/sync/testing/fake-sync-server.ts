@@ -145,6 +145,14 @@ export function createFakeSyncServer({ pullPageMax: pageMax = pullPageMax }: Fak
       );
       return undefined;
     },
+    'family.rename'(userId, { familyId, name }) {
+      const family = tables.families.get(familyId)?.row;
+      const member = membership(userId, familyId);
+      if (!family || !member) return rejections.notMember;
+      if (member.role !== 'admin') return rejections.adminsOnly;
+      put('families', { ...family, name, updatedAt: serverTime() }, bump(familyId));
+      return undefined;
+    },
     'post.create'(userId, { postId, familyId, content }) {
       if (!membership(userId, familyId)) return rejections.notMember;
       const existing = tables.posts.get(postId)?.row;
@@ -231,6 +239,30 @@ export function createFakeSyncServer({ pullPageMax: pageMax = pullPageMax }: Fak
       );
       if (target.role === 'admin' && admins.length === 1) return rejections.lastAdmin;
       remove('members', memberId, bump(target.familyId));
+      return undefined;
+    },
+    'member.setRole'(userId, { memberId, role }) {
+      const target = tables.members.get(memberId)?.row;
+      if (!target) return missing(userId, 'members', memberId, rejections.memberNotFound);
+      const member = membership(userId, target.familyId);
+      if (!member) return rejections.notMember;
+      if (member.role !== 'admin') return rejections.adminsOnly;
+      const admins = [...tables.members.values()].filter(
+        ({ row }) => row.familyId === target.familyId && row.role === 'admin',
+      );
+      if (target.role === 'admin' && role !== 'admin' && admins.length === 1) return rejections.lastAdmin;
+      if (target.role !== role) put('members', { ...target, role }, bump(target.familyId));
+      return undefined;
+    },
+    'member.setRelationship'(userId, { memberId, relationshipType }) {
+      const target = tables.members.get(memberId)?.row;
+      if (!target) return missing(userId, 'members', memberId, rejections.memberNotFound);
+      const member = membership(userId, target.familyId);
+      if (!member) return rejections.notMember;
+      if (target.userId !== userId && member.role !== 'admin') return rejections.adminsOnly;
+      if (target.relationshipType !== relationshipType) {
+        put('members', { ...target, relationshipType }, bump(target.familyId));
+      }
       return undefined;
     },
   };

@@ -1,0 +1,51 @@
+import { randomUUID } from 'node:crypto';
+import { messages, type AcceptInvitationBody, type JoinedFamily } from '../../schema/index.ts';
+import type { Transaction } from '../database.ts';
+import { HttpError } from '../http-errors.ts';
+import { createFamilyRepository } from '../repositories/family-repository.ts';
+import { createInvitationRepository, type TokenInvitation } from '../repositories/invitation-repository.ts';
+import type { FamilyChange } from '../sync-notifier.ts';
+import type { MutationContext } from './mutator.ts';
+
+/** A token that was never made (or is malformed) and a family that is gone read the same. */
+export function invitationNotFound(): HttpError {
+  return new HttpError(404, { error: messages.invitationInvalid });
+}
+
+/**
+ * The invitation a token names, while it still lets people join. The lookup and the join answer a link that no
+ * longer works the same way, so the join page can say why before anyone signs up.
+ */
+export function openInvitation(invitation: TokenInvitation | null, now: Date): TokenInvitation {
+  if (!invitation) throw invitationNotFound();
+  if (invitation.revoked) throw new HttpError(410, { error: messages.invitationRevoked });
+  if (invitation.expiresAt <= now) throw new HttpError(410, { error: messages.invitationExpired });
+  return invitation;
+}
+
+/**
+ * The signed-in person joins the family an invitation link belongs to, as a plain member with the relationship they
+ * chose. Joining is not a sync mutation (a device cannot join offline: the token is checked here), so its refusals
+ * are HTTP answers. The membership is written under the family's lock at a new version, so every device of the
+ * family, the joiner's included, pulls the new member after the change is published.
+ */
+export async function joinFamily(
+  tx: Transaction,
+  { userId, now }: MutationContext,
+  { token, relationshipType }: AcceptInvitationBody,
+): Promise<{ change: FamilyChange; result: JoinedFamily }> {
+  const invitations = createInvitationRepository(tx);
+  const families = createFamilyRepository(tx);
+  const { familyId } = openInvitation(await invitations.findByToken(token), now);
+  if (!(await families.lock(familyId))) throw invitationNotFound();
+  // Read again under the lock: a revoke, or its maker leaving the family, that committed meanwhile wins.
+  openInvitation(await invitations.findByToken(token), now);
+  if ((await families.roleOf(familyId, userId)) !== null) {
+    throw new HttpError(409, { error: messages.alreadyMember });
+  }
+  const version = await families.bumpVersion(familyId);
+  if (version === null) throw new Error(`family ${familyId} vanished under its own lock`);
+  const memberId = randomUUID();
+  await families.addMember({ id: memberId, familyId, userId, role: 'member', relationshipType, version, now });
+  return { change: { familyId, version, membershipChanged: [userId] }, result: { familyId, memberId } };
+}

@@ -1,0 +1,15 @@
+import type { Queryable } from '../database.ts';
+
+/**
+ * What members see of a user (`publicUserSchema`: names and avatar, never the email) as one JSON value, for a query
+ * that joins `users` under `alias`: a row and the person it names come back in one read, already in the API's shape.
+ */
+export function publicUserJson(sql: Queryable, alias: string) {
+  const user = sql(alias);
+  return sql`
+    json_build_object(
+      'id', ${user}.id, 'username', ${user}.username, 'firstName', ${user}.first_name,
+      'lastName', ${user}.last_name, 'profileImageUrl', ${user}.profile_image_url
+    )
+  `;
+}

@@ -1,0 +1,218 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { rejections, syncProtocolVersion, type MutationName } from '../../schema/index.ts';
+import { signUp, useTestApp, type TestAccount } from '../testing/test-app.ts';
+import { createFamily, TestDevice, type NamedMutation } from '../testing/test-device.ts';
+
+/**
+ * A member of family A asks for family B's things by their real ids, on every API route and in every mutation: each
+ * answer must be the one a random id gets (404, same body; the same refusal), and nothing in the database may
+ * change. The routes come from the app itself, so a route added later without a case here fails the first test.
+ */
+
+const context = useTestApp();
+const registered = new Set<string>();
+let app: FastifyInstance;
+
+/** Family B's ids (or random ones standing in for them). */
+type Ids = { familyId: string; postId: string; commentId: string; memberId: string; invitationId: string };
+
+type Probe = { url: string; payload?: Record<string, unknown> };
+
+/** Every route that reaches into a family by an id in its path, with what to send. */
+const familyRoutes: Record<string, (ids: Ids) => Probe> = {
+  'GET /api/families/:id/posts': (ids) => ({ url: `/api/families/${ids.familyId}/posts` }),
+  'POST /api/families/:id/posts': (ids) => ({ url: `/api/families/${ids.familyId}/posts`, payload: { content: 'Hi' } }),
+  'GET /api/families/:id/members': (ids) => ({ url: `/api/families/${ids.familyId}/members` }),
+  'PATCH /api/families/:id': (ids) => ({ url: `/api/families/${ids.familyId}`, payload: { name: 'Taken over' } }),
+  'PATCH /api/families/:id/members/:memberId': (ids) => ({
+    url: `/api/families/${ids.familyId}/members/${ids.memberId}`,
+    payload: { role: 'member', relationshipType: 'other' },
+  }),
+  'DELETE /api/families/:id/members/:memberId': (ids) => ({
+    url: `/api/families/${ids.familyId}/members/${ids.memberId}`,
+  }),
+  'POST /api/families/:id/invitations': (ids) => ({ url: `/api/families/${ids.familyId}/invitations`, payload: {} }),
+  'GET /api/families/:id/invitations': (ids) => ({ url: `/api/families/${ids.familyId}/invitations` }),
+  'DELETE /api/families/:id/invitations/:invitationId': (ids) => ({
+    url: `/api/families/${ids.familyId}/invitations/${ids.invitationId}`,
+  }),
+  'POST /api/posts/:id/react': (ids) => ({ url: `/api/posts/${ids.postId}/react`, payload: { reactionType: 'like' } }),
+};
+
+/** Routes that name no family resource by id, and why they cannot reach into another family. */
+const notFamilyRoutes: Record<string, string> = {
+  'GET /api/health': 'no data',
+  'POST /api/auth/signup': 'the caller’s own account',
+  'POST /api/auth/login': 'the caller’s own account',
+  'GET /api/auth/user': 'the caller’s own account',
+  'PATCH /api/auth/user': 'the caller’s own account',
+  'POST /api/auth/password': 'the caller’s own account',
+  'GET /api/auth/providers': 'no data',
+  'GET /api/auth/google': 'a redirect',
+  'GET /api/auth/google/callback': 'the caller’s own account',
+  'GET /api/logout': 'the caller’s own session',
+  'GET /api/login': 'a redirect',
+  'GET /api/settings': 'the caller’s own settings',
+  'PATCH /api/settings': 'the caller’s own settings',
+  'POST /api/public/early-access': 'public form',
+  'POST /api/public/newsletter': 'public form',
+  'POST /api/public/suggestions': 'public form',
+  'POST /api/contact': 'public form',
+  'GET /api/families': 'lists the caller’s own families (checked below)',
+  'POST /api/families': 'creates a new family',
+  'POST /api/sync/push': 'names families inside mutations (every mutation is checked below)',
+  'POST /api/sync/pull': 'names families inside cursors (checked below)',
+  'GET /api/sync/live': 'pokes for the caller’s own families only',
+  'POST /api/invitations/lookup': 'the token is the permission: only whoever holds a link can use it',
+  'POST /api/invitations/accept': 'the token is the permission: only whoever holds a link can use it',
+};
+
+/** Every mutation, aimed at family B's rows. A create aimed at B's family is refused like any other write. */
+const mutationsAt: Record<Exclude<MutationName, 'family.create'>, (ids: Ids) => NamedMutation> = {
+  'family.rename': (ids) => ({ name: 'family.rename', args: { familyId: ids.familyId, name: 'Taken over' } }),
+  'post.create': (ids) => ({ name: 'post.create', args: { postId: randomUUID(), familyId: ids.familyId, content: 'x' } }),
+  'post.update': (ids) => ({ name: 'post.update', args: { postId: ids.postId, content: 'Rewritten' } }),
+  'post.delete': (ids) => ({ name: 'post.delete', args: { postId: ids.postId } }),
+  'comment.create': (ids) => ({
+    name: 'comment.create',
+    args: { commentId: randomUUID(), postId: ids.postId, content: 'x' },
+  }),
+  'comment.delete': (ids) => ({ name: 'comment.delete', args: { commentId: ids.commentId } }),
+  'reaction.set': (ids) => ({ name: 'reaction.set', args: { postId: ids.postId, reactionType: 'like', reacted: true } }),
+  'member.remove': (ids) => ({ name: 'member.remove', args: { memberId: ids.memberId } }),
+  'member.setRole': (ids) => ({ name: 'member.setRole', args: { memberId: ids.memberId, role: 'member' } }),
+  'member.setRelationship': (ids) => ({
+    name: 'member.setRelationship',
+    args: { memberId: ids.memberId, relationshipType: 'other' },
+  }),
+};
+
+function randomIds(): Ids {
+  return {
+    familyId: randomUUID(),
+    postId: randomUUID(),
+    commentId: randomUUID(),
+    memberId: randomUUID(),
+    invitationId: randomUUID(),
+  };
+}
+
+/** A fingerprint of every table's rows: equal before and after means nothing was written. */
+async function databaseFingerprint(): Promise<Record<string, string>> {
+  const tables = await context.sql<{ name: string }[]>`
+    select table_name as name from information_schema.tables
+    where table_schema = current_schema() and table_type = 'BASE TABLE'
+    order by table_name
+  `;
+  const fingerprint: Record<string, string> = {};
+  for (const { name } of tables) {
+    const [row] = await context.sql<{ digest: string }[]>`
+      select md5(coalesce(string_agg(t::text, ',' order by t::text), '')) as digest from ${context.sql(name)} t
+    `;
+    fingerprint[name] = row?.digest ?? '';
+  }
+  return fingerprint;
+}
+
+/** A push moves the device's watermark and records its refusals; those tables hold no family data. */
+function withoutPushBookkeeping(fingerprint: Record<string, string>): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(fingerprint).filter(([table]) => table !== 'sync_devices' && table !== 'sync_rejections'),
+  );
+}
+
+let alice: TestAccount;
+let aliceDevice: TestDevice;
+let familyB: Ids;
+
+beforeAll(async () => {
+  // With Google sign-in configured, so that every route the app can have is registered.
+  const google = { clientId: 'client-id', clientSecret: 'client-secret' };
+  app = await context.buildApp({ google }, { onRoute: ({ method, url }) => registered.add(`${method} ${url}`) });
+
+  // Alice is an admin of her own family A: whatever she is refused in B is not for lack of a role.
+  alice = await signUp(app);
+  aliceDevice = new TestDevice(app, alice);
+  await createFamily(aliceDevice, 'Family A');
+
+  const bob = await signUp(app);
+  const bobDevice = new TestDevice(app, bob);
+  const { familyId, memberId } = await createFamily(bobDevice, 'Family B');
+  const postId = randomUUID();
+  const commentId = randomUUID();
+  await bobDevice.send(
+    { name: 'post.create', args: { postId, familyId, content: 'Family B only' } },
+    { name: 'comment.create', args: { commentId, postId, content: 'Family B only' } },
+    { name: 'reaction.set', args: { postId, reactionType: 'like', reacted: true } },
+  );
+  const invitation = await app.inject({
+    method: 'POST',
+    url: `/api/families/${familyId}/invitations`,
+    headers: { cookie: bob.cookie },
+    payload: {},
+  });
+  expect(invitation.statusCode).toBe(201);
+  familyB = { familyId, postId, commentId, memberId, invitationId: invitation.json<{ id: string }>().id };
+});
+
+describe('family isolation', () => {
+  it('has a case for every API route', () => {
+    // Fastify answers HEAD for every GET by itself; the GET's case covers it.
+    const apiRoutes = [...registered].filter((route) => route.split(' ')[1]?.startsWith('/api/') && !route.startsWith('HEAD '));
+    const uncovered = apiRoutes.filter((route) => !(route in familyRoutes) && !(route in notFamilyRoutes));
+    expect(uncovered).toEqual([]);
+    const stale = [...Object.keys(familyRoutes), ...Object.keys(notFamilyRoutes)].filter(
+      (route) => !registered.has(route),
+    );
+    expect(stale).toEqual([]);
+  });
+
+  it.each(Object.entries(familyRoutes))('%s answers for family B exactly as for a random id', async (route, probe) => {
+    const method = route.split(' ')[0] as 'GET' | 'POST' | 'PATCH' | 'DELETE';
+    const ask = (ids: Ids) => {
+      const { url, payload } = probe(ids);
+      return app.inject({ method, url, headers: { cookie: alice.cookie }, ...(payload ? { payload } : {}) });
+    };
+    const before = await databaseFingerprint();
+    const foreign = await ask(familyB);
+    const random = await ask(randomIds());
+    expect(foreign.statusCode).toBe(404);
+    expect(random.statusCode).toBe(404);
+    expect(foreign.json()).toEqual(random.json());
+    expect(await databaseFingerprint()).toEqual(before);
+  });
+
+  it.each(Object.entries(mutationsAt))('mutation %s is refused for family B as for a random id', async (_, at) => {
+    const before = withoutPushBookkeeping(await databaseFingerprint());
+    const answer = await aliceDevice.send(at(familyB), at(randomIds()));
+    expect(answer.results).toEqual([
+      expect.objectContaining({ status: 'rejected', reason: rejections.notMember }),
+      expect.objectContaining({ status: 'rejected', reason: rejections.notMember }),
+    ]);
+    expect(withoutPushBookkeeping(await databaseFingerprint())).toEqual(before);
+  });
+
+  it('lists only the caller’s families, and a pull for family B answers as for a random family', async () => {
+    const families = await app.inject({ method: 'GET', url: '/api/families', headers: { cookie: alice.cookie } });
+    expect(families.json<{ name: string }[]>().map((family) => family.name)).toEqual(['Family A']);
+
+    const pull = await app.inject({
+      method: 'POST',
+      url: '/api/sync/pull',
+      headers: { cookie: alice.cookie },
+      payload: {
+        protocolVersion: syncProtocolVersion,
+        deviceId: aliceDevice.id,
+        cursors: [familyB.familyId, randomUUID()].map((familyId) => ({ familyId, version: 0, resume: null })),
+      },
+    });
+    const answer = pull.json<{ families: { familyId: string; status: string }[] }>();
+    const about = (familyId: string) => answer.families.find((family) => family.familyId === familyId);
+    const random = answer.families.find((family) => family.familyId !== familyB.familyId && family.status === 'drop');
+    expect(about(familyB.familyId)).toEqual({ familyId: familyB.familyId, status: 'drop' });
+    expect(random).toEqual({ familyId: random?.familyId, status: 'drop' });
+    expect(pull.body).not.toContain('Family B');
+  });
+});

@@ -1,0 +1,127 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import {
+  acceptInvitationBodySchema,
+  id,
+  invitationLifetimeDays,
+  invitationLookupBodySchema,
+  rejections,
+  type CreatedInvitation,
+  type InvitationPreview,
+} from '../../schema/index.ts';
+import type { Config } from '../config.ts';
+import type { Sql } from '../database.ts';
+import { HttpError, serverMessages } from '../http-errors.ts';
+import { invitationNotFound, joinFamily, openInvitation } from '../mutators/join-family.ts';
+import { createRateLimiter, enforceRateLimit } from '../plugins/rate-limit.ts';
+import { signedIn } from '../plugins/session.ts';
+import { parseBody, parseParams } from '../plugins/validation.ts';
+import { createFamilyRepository } from '../repositories/family-repository.ts';
+import { createInvitationRepository } from '../repositories/invitation-repository.ts';
+import { requireMembership } from './family-access.ts';
+import type { MutationRunner } from './run-mutation.ts';
+
+export type InvitationRoutesOptions = {
+  config: Config;
+  sql: Sql;
+  runMutation: MutationRunner;
+  now: () => number;
+};
+
+const familyParamsSchema = z.strictObject({ id });
+const invitationParamsSchema = z.strictObject({ id, invitationId: id });
+
+const dayMs = 24 * 60 * 60 * 1000;
+
+/** A malformed token is answered exactly like an unknown one, never as a 400 naming the field. */
+function parseTokenBody<Schema extends z.ZodType>(schema: Schema, request: FastifyRequest): z.output<Schema> {
+  try {
+    return parseBody(schema, request);
+  } catch (error) {
+    if (error instanceof HttpError && error.body.issues?.some((issue) => issue.field === 'token')) {
+      throw invitationNotFound();
+    }
+    throw error;
+  }
+}
+
+/**
+ * Invitation links (schema/invitations.ts). Members make, list and turn off links; anyone holding a link can look
+ * it up, and a signed-in person can join with it. Looking up and joining are public to anyone with a link, so they
+ * are limited per address, each on its own budget: a family joining together from one home stays well within it.
+ */
+export const invitationRoutes: FastifyPluginAsync<InvitationRoutesOptions> = async (
+  app,
+  { config, sql, runMutation, now },
+) => {
+  const families = createFamilyRepository(sql);
+  const invitations = createInvitationRepository(sql);
+  const perIp = createRateLimiter(app, { limit: config.authRateLimitPerIp, windowMs: 60_000, now });
+
+  /** The lookup works signed out; a live session only tells whether the person is in the family already. */
+  async function signedInUserId(request: FastifyRequest, reply: FastifyReply): Promise<string | null> {
+    try {
+      await app.requireUser(request, reply);
+    } catch (error) {
+      if (error instanceof HttpError && error.statusCode === 401) return null;
+      throw error;
+    }
+    return signedIn(request).user.id;
+  }
+
+  app.post('/api/families/:id/invitations', { preHandler: app.requireUser }, async (request, reply) => {
+    const { user } = signedIn(request);
+    const { id: familyId } = parseParams(familyParamsSchema, request);
+    await requireMembership(families, familyId, user.id);
+    const token = randomBytes(32).toString('base64url');
+    const created = new Date();
+    const expiresAt = new Date(created.getTime() + invitationLifetimeDays * dayMs);
+    const invitation = await invitations.create({ familyId, token, createdById: user.id, now: created, expiresAt });
+    return reply.code(201).send({ ...invitation, token } satisfies CreatedInvitation);
+  });
+
+  app.get('/api/families/:id/invitations', { preHandler: app.requireUser }, async (request) => {
+    const { user } = signedIn(request);
+    const { id: familyId } = parseParams(familyParamsSchema, request);
+    await requireMembership(families, familyId, user.id);
+    return invitations.listOpen(familyId, new Date());
+  });
+
+  /** An admin, or whoever made the link, turns it off. */
+  app.delete('/api/families/:id/invitations/:invitationId', { preHandler: app.requireUser }, async (request, reply) => {
+    const { user } = signedIn(request);
+    const { id: familyId, invitationId } = parseParams(invitationParamsSchema, request);
+    const role = await requireMembership(families, familyId, user.id);
+    const invitation = await invitations.findRef(invitationId);
+    // Another family's invitation named under this one reads like one that does not exist.
+    if (invitation?.familyId !== familyId) throw new HttpError(404, { error: serverMessages.notFound });
+    if (role !== 'admin' && invitation.createdById !== user.id) {
+      throw new HttpError(403, { error: rejections.notAllowedToDelete });
+    }
+    await invitations.revoke(invitationId, new Date());
+    return reply.code(204).send();
+  });
+
+  app.post('/api/invitations/lookup', async (request, reply): Promise<InvitationPreview> => {
+    enforceRateLimit(perIp.hit(`lookup:${request.ip}`));
+    const { token } = parseTokenBody(invitationLookupBodySchema, request);
+    const invitation = openInvitation(await invitations.findByToken(token), new Date());
+    const userId = await signedInUserId(request, reply);
+    return {
+      familyId: invitation.familyId,
+      familyName: invitation.familyName,
+      invitedBy: invitation.invitedBy,
+      expiresAt: invitation.expiresAt.toISOString(),
+      alreadyMember: userId !== null && (await families.roleOf(invitation.familyId, userId)) !== null,
+    };
+  });
+
+  app.post('/api/invitations/accept', { preHandler: app.requireUser }, async (request, reply) => {
+    enforceRateLimit(perIp.hit(`accept:${request.ip}`));
+    const { user } = signedIn(request);
+    const body = parseTokenBody(acceptInvitationBodySchema, request);
+    const joined = await runMutation(user.id, request.log, (tx, context) => joinFamily(tx, context, body));
+    return reply.code(201).send(joined);
+  });
+};
