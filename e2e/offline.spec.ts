@@ -1,55 +1,11 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, type BrowserContext, type Page } from '@playwright/test';
+import { chromium, type Page } from '@playwright/test';
 import { chromiumLaunchOptions } from './support/chromium.ts';
-import { addFamilyMember, countPosts, familyExists, withDatabase } from './support/database.ts';
+import { countPosts, withDatabase } from './support/database.ts';
+import { close, createFamily, post, share, twoMembers, waitForOfflineReady } from './support/family.ts';
 import { expect, newPerson, signUp, test, type Person } from './support/test.ts';
-
-/** Waits until the service worker controls the page, so the next load can come from it with no network. */
-async function waitForOfflineReady(page: Page) {
-  await page.waitForFunction(async () => {
-    await navigator.serviceWorker.ready;
-    return navigator.serviceWorker.controller !== null;
-  });
-}
-
-async function createFamily(page: Page, name: string) {
-  await page.getByLabel('Family name').fill(name);
-  await page.getByRole('button', { name: 'Create Family Group' }).click();
-  await expect(page.getByRole('heading', { name, level: 2 })).toBeVisible();
-}
-
-async function share(page: Page, text: string) {
-  await page.getByLabel('Share an update with your family').fill(text);
-  await page.getByRole('button', { name: 'Share' }).click();
-}
-
-function post(page: Page, text: string) {
-  return page.getByRole('article').filter({ hasText: text });
-}
-
-/** Two members of one family, each in a browser of their own. */
-async function twoMembers(browser: import('@playwright/test').Browser, label: string) {
-  const familyName = `The Smiths ${label} ${Date.now().toString(36)}`;
-  const grandma = newPerson('grandma');
-  const son = newPerson('son');
-  const grandmaContext = await browser.newContext();
-  const sonContext = await browser.newContext();
-  const grandmaPage = await grandmaContext.newPage();
-  const sonPage = await sonContext.newPage();
-
-  await signUp(grandmaPage, grandma);
-  await createFamily(grandmaPage, familyName);
-  await expect.poll(() => familyExists(familyName), { timeout: 10_000 }).toBe(true);
-
-  await signUp(sonPage, son);
-  const sonMemberId = await addFamilyMember(familyName, son.email, 'son');
-  await sonPage.reload();
-  await expect(sonPage.getByRole('heading', { name: familyName, level: 2 })).toBeVisible({ timeout: 10_000 });
-
-  return { familyName, grandma, son, grandmaContext, sonContext, grandmaPage, sonPage, sonMemberId };
-}
 
 /** How many rows a table of the signed-in person's device database holds, read straight from IndexedDB. */
 function deviceRowCount(page: Page, table: string): Promise<number> {
@@ -71,10 +27,6 @@ function deviceRowCount(page: Page, table: string): Promise<number> {
       database.close();
     }
   }, table);
-}
-
-async function close(...contexts: BrowserContext[]) {
-  await Promise.all(contexts.map((context) => context.close()));
 }
 
 test('a post written offline survives a reload and a closed page, then arrives exactly once', async ({ browser }) => {

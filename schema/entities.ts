@@ -4,6 +4,7 @@ import { limits } from './limits.ts';
 import { messages } from './messages.ts';
 import { colorThemes, themeModes } from './theme.ts';
 import { relationshipTypes } from './choices.ts';
+import { familyMessages } from './family-messages.ts';
 
 /**
  * The entities of spec §3 as the API returns them (JSON: ids are UUIDs, times ISO strings). Request bodies that
@@ -22,7 +23,7 @@ export const userSchema = z.object({
 });
 export type User = z.infer<typeof userSchema>;
 
-export const relationshipTypeSchema = z.enum(relationshipTypes, { error: messages.relationshipRequired });
+export const relationshipTypeSchema = z.enum(relationshipTypes, { error: familyMessages.relationshipRequired });
 export type RelationshipType = z.infer<typeof relationshipTypeSchema>;
 
 export const familyRoles = ['admin', 'member'] as const;

@@ -3,6 +3,7 @@ import { joinRelationshipTypes } from './choices.ts';
 import { publicUserSchema, type RelationshipType } from './entities.ts';
 import { id, timestamp } from './fields.ts';
 import { messages } from './messages.ts';
+import { familyMessages } from './family-messages.ts';
 
 /**
  * Invitations (product.md, Families): a member makes a link `/join/<token>` that any number of relatives may use
@@ -13,12 +14,12 @@ import { messages } from './messages.ts';
 
 /** 32 random bytes, base64url without padding. Anything else is malformed, answered like an unknown token. */
 export const invitationToken = z
-  .string({ error: messages.invitationInvalid })
-  .regex(/^[A-Za-z0-9_-]{43}$/, { error: messages.invitationInvalid });
+  .string({ error: familyMessages.invitationInvalid })
+  .regex(/^[A-Za-z0-9_-]{43}$/, { error: familyMessages.invitationInvalid });
 
 export const joinRelationshipTypeSchema = z.enum(
   joinRelationshipTypes as [Exclude<RelationshipType, 'creator'>, ...Exclude<RelationshipType, 'creator'>[]],
-  { error: messages.relationshipRequired },
+  { error: familyMessages.relationshipRequired },
 );
 
 /** `POST /api/invitations/lookup`: what the join page shows before anyone signs in. */

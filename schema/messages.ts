@@ -36,11 +36,6 @@ export const messages = {
   contactMessageRequired: 'Message is required',
   suggestionRequired: 'Please write your suggestion',
   tooLong: (max: number) => `Must be at most ${max.toLocaleString('en-US')} characters long`,
-  invitationInvalid: "This invite link isn't complete. Check that you copied all of it, or ask for a new one.",
-  invitationExpired: 'This invite link has expired. Ask your family for a new one.',
-  invitationRevoked: 'This invite link was turned off. Ask your family for a new one.',
-  alreadyMember: "You're already a member of this family.",
-  relationshipRequired: 'Please choose how you are related',
   unknownField: 'Unknown field',
   invalidId: 'Must be a valid id',
 } as const;
@@ -90,13 +85,6 @@ export const toasts = {
     description: "You're offline: it will be sent to your family when you're back online.",
   },
   postFailed: { title: 'Error', description: 'Failed to create post. Please try again.' },
-  postDeleted: { title: 'Post deleted' },
-  commentDeleted: { title: 'Comment deleted' },
-  commentFailed: { title: 'Error', description: 'Failed to add comment. Please try again.' },
-  /** A like, an edit or a delete the device could not save (storage full or blocked). */
-  changeFailed: { title: 'Error', description: 'Failed to save your change. Please try again.' },
-  /** The device itself refused the write (storage full or blocked); the name stays in the field to try again. */
-  familyNotCreated: { title: 'Family not created', description: "Hearth couldn't save it on this device. Please try again." },
   notSent: { title: 'Not sent' },
   /** Spec §8: the early-access Thank You! dialog; the form's own line under it is `subscribed`. */
   earlyAccessThanks: {
@@ -115,17 +103,4 @@ export const toasts = {
     description: 'What you wrote is still here. Please check your connection and try again.',
   },
   settingsNotSaved: { title: 'Settings not saved', description: 'Please check your connection and try again.' },
-  inviteLinkCopied: { title: 'Link copied', description: 'Paste it into a message to your family.' },
-  inviteLinkTurnedOff: {
-    title: 'Link turned off',
-    description: 'Nobody new can join with it. You can make a new link whenever you like.',
-  },
-  joinedFamily: (familyName: string) => ({
-    title: `Welcome to ${familyName}!`,
-    description: "You're part of the family on Hearth now.",
-  }),
-  leftFamily: (familyName: string) => ({
-    title: `You left ${familyName}`,
-    description: 'To come back, ask someone in the family for a new invite link.',
-  }),
 } as const;

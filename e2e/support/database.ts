@@ -15,25 +15,6 @@ export async function withDatabase<T>(work: (sql: postgres.Sql) => Promise<T>): 
   }
 }
 
-/**
- * Puts a person into a family the way joining does (a new member row under a bumped family version), for journeys
- * that need two members before invitations exist. Returns the new member's id.
- */
-export function addFamilyMember(familyName: string, email: string, relationshipType: string): Promise<string> {
-  return withDatabase(async (sql) => {
-    const [member] = await sql<{ id: string }[]>`
-      with family as (
-        update families set version = version + 1 where name = ${familyName} returning id, version
-      )
-      insert into family_members (family_id, user_id, role, relationship_type, version)
-      select family.id, users.id, 'member', ${relationshipType}, family.version
-      from family, users where users.email = ${email}
-      returning id`;
-    if (!member) throw new Error(`No family named ${familyName} or no user ${email}`);
-    return member.id;
-  });
-}
-
 export function countPosts(content: string): Promise<number> {
   return withDatabase(async (sql) => {
     const [row] = await sql<{ count: number }[]>`select count(*)::int as count from posts where content = ${content}`;

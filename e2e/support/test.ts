@@ -26,9 +26,9 @@ export function newPerson(label = 'member') {
 
 export type Person = ReturnType<typeof newPerson>;
 
-/** Fills in and sends the signup form, whatever the answer. */
-export async function submitSignUp(page: Page, person: Person) {
-  await page.goto('/signup');
+/** Fills in and sends the signup form, whatever the answer; `navigate: false` when the page already shows it. */
+export async function submitSignUp(page: Page, person: Person, { navigate = true } = {}) {
+  if (navigate) await page.goto('/signup');
   await page.getByLabel('Username').fill(person.username);
   await page.getByLabel('Email').fill(person.email);
   await page.getByLabel('Password', { exact: true }).fill(person.password);

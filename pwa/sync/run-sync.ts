@@ -8,6 +8,8 @@ export type SyncSession = {
   /** What the syncing tab (this one or another) is doing, and the writes it refused: the same in every tab. */
   status: SyncNews['status'];
   onRejected: SyncNews['onRejected'];
+  /** Syncs now, when this tab is the one syncing (the others hear the server's poke through the syncing tab). */
+  catchUp(): void;
   /**
    * Stops syncing, waits for the request in flight to be abandoned and closes the database. The sync lock passes to
    * another tab only after `beforeHandingOver` (sign-out deleting the database), so no tab starts syncing a
@@ -70,6 +72,7 @@ export function runSync(
     db,
     status: news.status,
     onRejected: news.onRejected,
+    catchUp,
     async stop(beforeHandingOver) {
       stopped = true;
       window.removeEventListener('online', catchUp);

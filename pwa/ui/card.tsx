@@ -2,8 +2,8 @@ import type { HTMLAttributes } from 'react';
 import { cardPadding } from './card.css.ts';
 
 type CardProps = HTMLAttributes<HTMLElement> & {
-  /** A section when the card has its own heading, so it shows in the page's outline. */
-  as?: 'div' | 'section';
+  /** A section when the card has its own heading, so it shows in the page's outline; an article for a post. */
+  as?: 'div' | 'section' | 'article';
   padding?: keyof typeof cardPadding;
 };
 

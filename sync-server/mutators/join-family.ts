@@ -6,10 +6,11 @@ import { createFamilyRepository } from '../repositories/family-repository.ts';
 import { createInvitationRepository, type TokenInvitation } from '../repositories/invitation-repository.ts';
 import type { FamilyChange } from '../sync-notifier.ts';
 import type { MutationContext } from './mutator.ts';
+import { familyMessages } from '../../schema/family-messages.ts';
 
 /** A token that was never made (or is malformed) and a family that is gone read the same. */
 export function invitationNotFound(): HttpError {
-  return new HttpError(404, { error: messages.invitationInvalid });
+  return new HttpError(404, { error: familyMessages.invitationInvalid });
 }
 
 /**
@@ -18,8 +19,8 @@ export function invitationNotFound(): HttpError {
  */
 export function openInvitation(invitation: TokenInvitation | null, now: Date): TokenInvitation {
   if (!invitation) throw invitationNotFound();
-  if (invitation.revoked) throw new HttpError(410, { error: messages.invitationRevoked });
-  if (invitation.expiresAt <= now) throw new HttpError(410, { error: messages.invitationExpired });
+  if (invitation.revoked) throw new HttpError(410, { error: familyMessages.invitationRevoked });
+  if (invitation.expiresAt <= now) throw new HttpError(410, { error: familyMessages.invitationExpired });
   return invitation;
 }
 
@@ -41,7 +42,7 @@ export async function joinFamily(
   // Read again under the lock: a revoke, or its maker leaving the family, that committed meanwhile wins.
   openInvitation(await invitations.findByToken(token), now);
   if ((await families.roleOf(familyId, userId)) !== null) {
-    throw new HttpError(409, { error: messages.alreadyMember });
+    throw new HttpError(409, { error: familyMessages.alreadyMember });
   }
   const version = await families.bumpVersion(familyId);
   if (version === null) throw new Error(`family ${familyId} vanished under its own lock`);

@@ -12,6 +12,7 @@ import {
 } from '../../schema/index.ts';
 import { createRecordingNotifier, signUp, useTestApp, type TestAccount } from '../testing/test-app.ts';
 import { addMember, TestDevice } from '../testing/test-device.ts';
+import { familyMessages } from '../../schema/family-messages.ts';
 
 const context = useTestApp();
 
@@ -318,7 +319,7 @@ describe('POST /api/invitations/accept', () => {
 
     const again = await accept(first, invitation.token, 'sister');
     expect(again.statusCode).toBe(409);
-    expect(again.json()).toEqual({ error: messages.alreadyMember });
+    expect(again.json()).toEqual({ error: familyMessages.alreadyMember });
     const byAdmin = await accept(admin, invitation.token);
     expect(byAdmin.statusCode).toBe(409);
     expect(await snapshot()).toEqual(before);
@@ -369,25 +370,25 @@ describe('links that no longer work', () => {
       update invitations set created_at = now() - interval '15 days', expires_at = now() - interval '1 day'
       where id = ${invitation.id}
     `;
-    await expectRefused(invitation.token, 410, messages.invitationExpired);
+    await expectRefused(invitation.token, 410, familyMessages.invitationExpired);
   });
 
   it('answers 410 to a link that was turned off, or whose maker has left the family', async () => {
     const { admin, familyId } = await familyWithMember();
     const revoked = await invite(admin, familyId);
     expect((await revoke(admin, familyId, revoked.id)).statusCode).toBe(204);
-    await expectRefused(revoked.token, 410, messages.invitationRevoked);
+    await expectRefused(revoked.token, 410, familyMessages.invitationRevoked);
 
     const leaver = await signUp(context.app);
     const { memberId } = await addMember(context.sql, familyId, leaver.user.id);
     const orphaned = await invite(leaver, familyId);
     expect((await request('DELETE', `/api/families/${familyId}/members/${memberId}`, leaver)).statusCode).toBe(204);
-    await expectRefused(orphaned.token, 410, messages.invitationRevoked);
+    await expectRefused(orphaned.token, 410, familyMessages.invitationRevoked);
   });
 
   it('answers a malformed token exactly like an unknown one: 404, never a 400 naming the field', async () => {
     for (const token of [unknownToken(), 'abc', `${unknownToken()}x`, `${unknownToken().slice(0, 42)}=`, 42, null]) {
-      await expectRefused(token, 404, messages.invitationInvalid);
+      await expectRefused(token, 404, familyMessages.invitationInvalid);
     }
     const joiner = await signUp(context.app);
     for (const response of [
@@ -396,7 +397,7 @@ describe('links that no longer work', () => {
       await accept(joiner, 'abc', 'creator'),
     ]) {
       expect(response.statusCode).toBe(404);
-      expect(response.json()).toEqual({ error: messages.invitationInvalid });
+      expect(response.json()).toEqual({ error: familyMessages.invitationInvalid });
     }
   });
 });

@@ -55,7 +55,7 @@ export function LoginScreen() {
       <GoogleSignInButton label="Continue with Google" />
       <p className={styles.footnote}>
         New to Hearth?{' '}
-        <Link to="/signup" className={styles.inlineLink}>
+        <Link to="/signup" search={{ returnTo: search.returnTo }} className={styles.inlineLink}>
           Sign up
         </Link>
       </p>

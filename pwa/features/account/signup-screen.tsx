@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Link } from '@tanstack/react-router';
+import { Link, useSearch } from '@tanstack/react-router';
 import { signupBodySchema } from '../../../schema/account.ts';
 import { toasts } from '../../../schema/messages.ts';
 import { ApiError } from '../../lib/api-client.ts';
@@ -19,6 +19,7 @@ import { toastWelcomeToHearth } from './welcome-toasts.ts';
 /** Signup (spec §2, §5). Server answers about a field (a taken email or username) appear under that field. */
 export function SignupScreen() {
   useDocumentTitle('Sign Up');
+  const { returnTo } = useSearch({ from: '/_guest/signup' });
   const form = useFormFields({ username: '', email: '', password: '', confirmPassword: '' });
   const [submitting, setSubmitting] = useState(false);
 
@@ -81,7 +82,7 @@ export function SignupScreen() {
       <GoogleSignInButton label="Sign up with Google" />
       <p className={styles.footnote}>
         Already have an account?{' '}
-        <Link to="/login" className={styles.inlineLink}>
+        <Link to="/login" search={{ returnTo }} className={styles.inlineLink}>
           Log in
         </Link>
       </p>

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { toasts } from '../../../schema/messages.ts';
+import { familyToasts } from '../../../schema/family-messages.ts';
 import { useFormFields } from '../../lib/use-form-fields.ts';
 import { Button } from '../../ui/button.tsx';
 import { Card } from '../../ui/card.tsx';
@@ -33,7 +33,7 @@ export function CreateFamilyCard() {
       rememberSelectedFamily(user.id, familyId);
     } catch (error) {
       console.error('Could not save the new family on this device', error);
-      toast({ ...toasts.familyNotCreated, variant: 'destructive' });
+      toast({ ...familyToasts.familyNotCreated, variant: 'destructive' });
     } finally {
       setCreating(false);
     }

@@ -1,5 +1,7 @@
+import { useSyncExternalStore } from 'react';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { deviceStorage } from '../../lib/device-storage.ts';
+import { createExternalStore } from '../../lib/external-store.ts';
 import type { SyncedFamily } from '../../../schema/sync.ts';
 import { useSignedInUser } from '../account/auth-store.ts';
 import { useHearthDb } from '../sync/device-session-store.ts';
@@ -9,18 +11,45 @@ function selectedFamilyKey(userId: string): string {
   return `hearth-selected-family-${userId}`;
 }
 
-/** The family the person last chose (or created) on this device; without storage, the first family is shown. */
+/**
+ * The choices made in this visit, by person (null once forgotten), kept ahead of storage: every screen that shows
+ * the family (the feed, the switcher, the tree) follows a choice at once, and without storage it still holds until
+ * the page closes.
+ */
+const chosenFamilies = createExternalStore<ReadonlyMap<string, string | null>>(new Map());
+
+function choose(userId: string, familyId: string | null): void {
+  chosenFamilies.set(new Map(chosenFamilies.get()).set(userId, familyId));
+}
+
+/** The family the person last chose (or created, or joined) on this device; every screen showing it follows. */
 export function rememberSelectedFamily(userId: string, familyId: string): void {
   deviceStorage.write(selectedFamilyKey(userId), familyId);
+  choose(userId, familyId);
 }
 
 export function rememberedFamilyId(userId: string): string | null {
-  return deviceStorage.read(selectedFamilyKey(userId));
+  const chosen = chosenFamilies.get();
+  return chosen.has(userId) ? (chosen.get(userId) ?? null) : deviceStorage.read(selectedFamilyKey(userId));
 }
 
 /** At sign-out, with the rest of the person's data on this device. */
 export function forgetSelectedFamily(userId: string): void {
   deviceStorage.remove(selectedFamilyKey(userId));
+  choose(userId, null);
+}
+
+/** Calls `listener` whenever someone's choice changes. Answers the function that unsubscribes. */
+export function subscribeToSelectedFamily(listener: () => void): () => void {
+  return chosenFamilies.subscribe(listener);
+}
+
+/** The family shown: the remembered one while the person still belongs to it, else their first. */
+export function pickSelectedFamily<Family extends { id: string }>(
+  families: readonly Family[] | undefined,
+  rememberedId: string | null,
+): Family | undefined {
+  return families?.find((family) => family.id === rememberedId) ?? families?.[0];
 }
 
 export type FamiliesOnDevice = {
@@ -29,7 +58,7 @@ export type FamiliesOnDevice = {
   selected: SyncedFamily | undefined;
 };
 
-/** The person's families on this device, oldest first, and the one shown: the remembered one, else the first. */
+/** The person's families on this device, oldest first, and the one shown; re-renders when another is chosen. */
 export function useSelectedFamily(): FamiliesOnDevice {
   const db = useHearthDb();
   const user = useSignedInUser();
@@ -37,7 +66,7 @@ export function useSelectedFamily(): FamiliesOnDevice {
     const all = await db.families.toArray();
     return all.sort((a, b) => a.createdAt.localeCompare(b.createdAt));
   }, [db]);
-  const remembered = rememberedFamilyId(user.id);
-  const selected = families?.find((family) => family.id === remembered) ?? families?.[0];
-  return { families, selected };
+  const readRemembered = () => rememberedFamilyId(user.id);
+  const remembered = useSyncExternalStore(subscribeToSelectedFamily, readRemembered, readRemembered);
+  return { families, selected: pickSelectedFamily(families, remembered) };
 }

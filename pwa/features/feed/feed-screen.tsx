@@ -1,10 +1,13 @@
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { useFirstPullDone } from '../sync/use-sync-state.ts';
-import { HearthMark } from '../../ui/icons.tsx';
 import { Page, PageHeader } from '../../ui/page.tsx';
 import { useSignedInUser } from '../account/auth-store.ts';
 import { greetingName } from '../account/display-name.ts';
 import { CreateFamilyCard } from '../family/create-family-card.tsx';
+import { PrivacyPanel } from '../family/dashboard-panels/privacy-panel.tsx';
+import { RecentPhotosPanel } from '../family/dashboard-panels/recent-photos-panel.tsx';
+import { UpcomingEventsPanel } from '../family/dashboard-panels/upcoming-events-panel.tsx';
+import { MembersPanel } from '../family/members-panel.tsx';
 import { useSelectedFamily } from '../family/selected-family.ts';
 import { timeOfDayGreeting } from './greeting.ts';
 import { NotSentList } from '../sync/not-sent-list.tsx';
@@ -13,7 +16,10 @@ import { FeedSkeleton } from './feed-skeleton.tsx';
 import { PostComposer } from './post-composer.tsx';
 import { PostList } from './post-list.tsx';
 
-/** Home: the selected family's updates and the composer, all read from the device so it opens with no network. */
+/**
+ * Home: the selected family's updates and the composer, with the family's members, photos and events beside them
+ * (below them on a phone). All read from the device, so it opens with no network.
+ */
 export function FeedScreen() {
   useDocumentTitle('Home');
   const user = useSignedInUser();
@@ -21,11 +27,12 @@ export function FeedScreen() {
   const firstPullDone = useFirstPullDone();
 
   return (
-    <Page width="default">
+    // Wide only when there are side panels to sit beside the feed.
+    <Page width={selected ? 'wide' : 'default'}>
       <PageHeader title={`${timeOfDayGreeting(new Date())}, ${greetingName(user)}`} />
-      <div className={styles.column}>
-        <NotSentList />
-        {selected ? (
+      <NotSentList />
+      {selected ? (
+        <div className={styles.dashboard}>
           <section className={styles.column} aria-labelledby="family-title">
             <h2 id="family-title" className={styles.familyName}>
               {selected.name}
@@ -33,18 +40,25 @@ export function FeedScreen() {
             <PostComposer familyId={selected.id} />
             <PostList familyId={selected.id} />
           </section>
-        ) : families && firstPullDone ? (
-          <CreateFamilyCard />
-        ) : (
-          // Only until the device has heard from the server once: a new device must not offer to create a family
-          // its person already has.
-          <FeedSkeleton />
-        )}
-        <p className={styles.privacyNote}>
-          <HearthMark size="1.5rem" />
-          Private by design: no ads, no data selling, no trackers, nothing leaves your family.
-        </p>
-      </div>
+          <aside className={styles.panels} aria-label="Your family at a glance">
+            <MembersPanel familyId={selected.id} />
+            <RecentPhotosPanel familyId={selected.id} />
+            <UpcomingEventsPanel familyId={selected.id} />
+            <PrivacyPanel />
+          </aside>
+        </div>
+      ) : (
+        <div className={styles.column}>
+          {families && firstPullDone ? (
+            <CreateFamilyCard />
+          ) : (
+            // Only until the device has heard from the server once: a new device must not offer to create a family
+            // its person already has.
+            <FeedSkeleton />
+          )}
+          <PrivacyPanel />
+        </div>
+      )}
     </Page>
   );
 }

@@ -1,16 +1,60 @@
-import { formatExactDateTime, formatRelativeTime } from '../../lib/format-date.ts';
+import { Suspense, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
+import { toasts } from '../../../schema/messages.ts';
+import { formatExactDateTime } from '../../lib/format-date.ts';
 import { Avatar } from '../../ui/avatar.tsx';
+import { Card } from '../../ui/card.tsx';
 import { ClockIcon } from '../../ui/icons.tsx';
 import { initials, publicName } from '../account/display-name.ts';
+import { CommentIcon, HeartIcon, PencilIcon, TrashIcon } from './feed-icons.tsx';
 import { LinkifiedText } from './linkified-text.tsx';
 import * as styles from './post-card.css.ts';
+import { commentThread, confirmDialog, likersDialog, postEditor } from './post-card-parts.ts';
+import { commentsToggleText, likeCountText, unknownPersonName, wasEdited } from './post-summary.ts';
+import { RelativeTime } from './relative-time.tsx';
+import { useDialogState } from './use-dialog-state.ts';
 import type { FeedPost } from './use-family-posts.ts';
+import { useQuickWrite } from './use-quick-write.ts';
+import { familyToasts } from '../../../schema/family-messages.ts';
 
-/** One post: who, when, what. The text is shown as text (never as HTML), with its line breaks and links. */
-export function PostCard({ post, waiting }: { post: FeedPost; waiting: boolean }) {
-  const name = post.author ? publicName(post.author) : 'A family member';
+type PostCardProps = {
+  post: FeedPost;
+  /** The post has a change this device has not sent yet. */
+  waiting: boolean;
+  viewerId: string;
+  /** Admins may delete anyone's post and comments in their family. */
+  viewerIsAdmin: boolean;
+};
+
+/**
+ * One post: who, when, what, its likes and comments. The text is shown as text (never as HTML), with its line
+ * breaks and links. Its author can edit and delete it, a family admin delete it.
+ */
+export function PostCard({ post, waiting, viewerId, viewerIsAdmin }: PostCardProps) {
+  const quickWrite = useQuickWrite();
+  const [editing, setEditing] = useState(false);
+  const [commentsOpen, setCommentsOpen] = useState(false);
+  const likers = useDialogState();
+  const confirmDelete = useDialogState();
+  const editButtonRef = useRef<HTMLButtonElement>(null);
+  const isAuthor = post.authorId === viewerId;
+  const liked = post.likerIds.includes(viewerId);
+  const authorNameId = `post-${post.id}-author`;
+  const threadId = `post-${post.id}-comments`;
+  const text = (
+    <p className={styles.content}>
+      <LinkifiedText text={post.content} />
+    </p>
+  );
+
+  function stopEditing() {
+    // Drawn at once, so the Edit button is enabled again to take focus back from the closed editor.
+    flushSync(() => setEditing(false));
+    editButtonRef.current?.focus();
+  }
+
   return (
-    <article className={styles.card} aria-labelledby={`post-${post.id}-author`}>
+    <Card as="article" padding="md" className={styles.card} aria-labelledby={authorNameId}>
       <header className={styles.header}>
         <Avatar
           imageUrl={post.author?.profileImageUrl ?? null}
@@ -18,12 +62,17 @@ export function PostCard({ post, waiting }: { post: FeedPost; waiting: boolean }
           size="md"
         />
         <div className={styles.byline}>
-          <span id={`post-${post.id}-author`} className={styles.author}>
-            {name}
+          <span id={authorNameId} className={styles.author}>
+            {post.author ? publicName(post.author) : unknownPersonName}
           </span>
-          <time dateTime={post.createdAt} title={formatExactDateTime(post.createdAt)} className={styles.time}>
-            {formatRelativeTime(post.createdAt)}
-          </time>
+          <span className={styles.meta}>
+            <RelativeTime at={post.createdAt} />
+            {wasEdited(post) ? (
+              <span title={`Edited ${formatExactDateTime(post.updatedAt)}`}>
+                <span aria-hidden="true">· </span>Edited
+              </span>
+            ) : null}
+          </span>
         </div>
         {waiting ? (
           <span className={styles.waiting}>
@@ -32,9 +81,117 @@ export function PostCard({ post, waiting }: { post: FeedPost; waiting: boolean }
           </span>
         ) : null}
       </header>
-      <p className={styles.content}>
-        <LinkifiedText text={post.content} />
-      </p>
-    </article>
+
+      {editing ? (
+        <Suspense fallback={text}>
+          <postEditor.Component post={post} onDone={stopEditing} />
+        </Suspense>
+      ) : (
+        text
+      )}
+
+      <div className={styles.actions}>
+        <div className={styles.actionGroup}>
+          <button
+            type="button"
+            className={styles.action}
+            aria-pressed={liked}
+            onClick={() => void quickWrite('reaction.set', { postId: post.id, reactionType: 'like', reacted: !liked })}
+          >
+            <HeartIcon filled={liked} />
+            Like
+          </button>
+          {post.likerIds.length > 0 ? (
+            <button
+              type="button"
+              className={styles.action}
+              aria-label={`${likeCountText(post.likerIds.length)}, see who liked this`}
+              onPointerEnter={likersDialog.preload}
+              onFocus={likersDialog.preload}
+              onClick={likers.show}
+            >
+              {likeCountText(post.likerIds.length)}
+            </button>
+          ) : null}
+          <button
+            type="button"
+            className={styles.action}
+            aria-expanded={commentsOpen}
+            aria-controls={commentsOpen ? threadId : undefined}
+            onPointerEnter={commentThread.preload}
+            onFocus={commentThread.preload}
+            onClick={() => setCommentsOpen((open) => !open)}
+          >
+            <CommentIcon />
+            {commentsToggleText(post.commentCount)}
+          </button>
+        </div>
+        {isAuthor || viewerIsAdmin ? (
+          <div className={styles.ownerActions}>
+            {isAuthor ? (
+              <button
+                ref={editButtonRef}
+                type="button"
+                className={styles.action}
+                aria-label="Edit post"
+                disabled={editing}
+                onPointerEnter={postEditor.preload}
+                onFocus={postEditor.preload}
+                onClick={() => setEditing(true)}
+              >
+                <PencilIcon />
+                Edit
+              </button>
+            ) : null}
+            <button
+              type="button"
+              className={styles.action}
+              aria-label="Delete post"
+              onPointerEnter={confirmDialog.preload}
+              onFocus={confirmDialog.preload}
+              onClick={confirmDelete.show}
+            >
+              <TrashIcon />
+              Delete
+            </button>
+          </div>
+        ) : null}
+      </div>
+
+      {commentsOpen ? (
+        <Suspense fallback={<p className={styles.loading}>Loading comments…</p>}>
+          <commentThread.Component
+            id={threadId}
+            postId={post.id}
+            viewerId={viewerId}
+            viewerIsAdmin={viewerIsAdmin}
+            focusField={post.commentCount === 0}
+          />
+        </Suspense>
+      ) : null}
+
+      {likers.drawn ? (
+        <Suspense fallback={null}>
+          <likersDialog.Component
+            open={likers.open}
+            onClose={likers.close}
+            likerIds={post.likerIds}
+            viewerId={viewerId}
+          />
+        </Suspense>
+      ) : null}
+      {confirmDelete.drawn ? (
+        <Suspense fallback={null}>
+          <confirmDialog.Component
+            open={confirmDelete.open}
+            onClose={confirmDelete.close}
+            title="Delete this post?"
+            description="Its comments and likes go with it."
+            confirmLabel="Delete post"
+            onConfirm={() => void quickWrite('post.delete', { postId: post.id }, familyToasts.postDeleted)}
+          />
+        </Suspense>
+      ) : null}
+    </Card>
   );
 }

@@ -1,19 +1,50 @@
-import { useState } from 'react';
-import { usePendingIds } from '../sync/use-sync-state.ts';
+import { useEffect, useRef, useState } from 'react';
 import { Button } from '../../ui/button.tsx';
+import { useSignedInUser } from '../account/auth-store.ts';
+import { useFirstPullDone, usePendingIds } from '../sync/use-sync-state.ts';
+import { FeedSkeleton } from './feed-skeleton.tsx';
 import { PostCard } from './post-card.tsx';
 import * as styles from './post-list.css.ts';
 import { useFamilyPosts } from './use-family-posts.ts';
+import { useIsFamilyAdmin } from './use-is-family-admin.ts';
 
 const pageSize = 20;
 
-/** The family's posts, newest first, from the device; older ones on request. */
+/**
+ * The family's posts, newest first, from the device. Older ones load by themselves as the reader nears the end (and
+ * with the "Show older posts" button, for keyboards and for browsers that cannot tell).
+ */
 export function PostList({ familyId }: { familyId: string }) {
+  const user = useSignedInUser();
   const [limit, setLimit] = useState(pageSize);
   const { posts, hasMore } = useFamilyPosts(familyId, limit);
   const waiting = usePendingIds('posts');
+  const firstPullDone = useFirstPullDone();
+  const viewerIsAdmin = useIsFamilyAdmin(familyId);
+  const endRef = useRef<HTMLDivElement>(null);
+  const shown = posts?.length ?? 0;
+
+  useEffect(() => {
+    const end = endRef.current;
+    if (!end || !hasMore || typeof IntersectionObserver === 'undefined') return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (!entries.some((entry) => entry.isIntersecting)) return;
+        // Only once the page asked for has arrived: the end stays in view while it loads.
+        setLimit((current) => (shown >= current ? current + pageSize : current));
+      },
+      // A screen or so ahead, so the next posts are there before the reader reaches them.
+      { rootMargin: '0px 0px 100% 0px' },
+    );
+    observer.observe(end);
+    return () => observer.disconnect();
+  }, [hasMore, shown]);
+
   if (!posts) return null;
   if (posts.length === 0) {
+    // Until the first sync is done, no posts may only mean "not here yet".
+    if (firstPullDone === false) return <FeedSkeleton />;
+    if (firstPullDone === undefined) return null;
     return (
       <p className={styles.empty}>
         No posts yet. Share the first one: a photo from the weekend, a recipe, or simply how you are.
@@ -25,12 +56,17 @@ export function PostList({ familyId }: { familyId: string }) {
       <ol className={styles.list} aria-label="Family updates">
         {posts.map((post) => (
           <li key={post.id}>
-            <PostCard post={post} waiting={waiting?.has(post.id) ?? false} />
+            <PostCard
+              post={post}
+              waiting={waiting?.has(post.id) ?? false}
+              viewerId={user.id}
+              viewerIsAdmin={viewerIsAdmin}
+            />
           </li>
         ))}
       </ol>
       {hasMore ? (
-        <div className={styles.more}>
+        <div ref={endRef} className={styles.more}>
           <Button variant="secondary" onClick={() => setLimit((current) => current + pageSize)}>
             Show older posts
           </Button>

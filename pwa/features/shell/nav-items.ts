@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
 import type { FileRouteTypes } from '../../route-tree.gen.ts';
 import { HomeIcon, SettingsIcon, UserIcon, type IconProps } from '../../ui/icons.tsx';
+import { FamilyTreeIcon } from '../family/tree/family-tree-icon.tsx';
 
 export type NavItem = {
   to: FileRouteTypes['to'];
@@ -9,10 +10,13 @@ export type NavItem = {
 };
 
 /**
- * The signed-in sections, in the order the top navigation, the drawer and the tab bar show them. Photos, Events,
- * Chat and Family Tree join this list as their screens arrive.
+ * The signed-in sections, in the order the top navigation, the drawer and the tab bar show them (spec §2). Photos,
+ * Events and Chat join this list, before Family Tree, as their screens arrive.
  */
-export const mainNavItems: readonly NavItem[] = [{ to: '/', label: 'Home', icon: HomeIcon }];
+export const mainNavItems: readonly NavItem[] = [
+  { to: '/', label: 'Home', icon: HomeIcon },
+  { to: '/family-tree', label: 'Family Tree', icon: FamilyTreeIcon },
+];
 
 /** The signed-in user's own pages: in the account menu, the drawer and the tab bar. */
 export const accountNavItems: readonly NavItem[] = [

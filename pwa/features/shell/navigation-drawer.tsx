@@ -2,6 +2,7 @@ import { useEffect, useRef, type RefObject } from 'react';
 import { useRouterState } from '@tanstack/react-router';
 import type { User } from '../../../schema/entities.ts';
 import { initials } from '../account/display-name.ts';
+import { FamilySwitcher } from '../family/family-switcher.tsx';
 import { Avatar } from '../../ui/avatar.tsx';
 import { IconButton } from '../../ui/icon-button.tsx';
 import { CloseIcon } from '../../ui/icons.tsx';
@@ -62,6 +63,7 @@ export function NavigationDrawer({ id, user, isOpen, onClose, returnFocusTo }: N
           <Avatar imageUrl={user.profileImageUrl} initials={initials(user)} size="md" />
           <UserIdentity user={user} />
         </div>
+        <FamilySwitcher />
         <nav aria-label="Main">
           <NavItemLinks
             items={mainNavItems}

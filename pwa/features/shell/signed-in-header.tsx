@@ -1,5 +1,6 @@
 import { useCallback, useId, useRef, useState } from 'react';
 import type { User } from '../../../schema/entities.ts';
+import { FamilySwitcher } from '../family/family-switcher.tsx';
 import { SyncIndicator } from '../sync/sync-indicator.tsx';
 import { IconButton } from '../../ui/icon-button.tsx';
 import { MenuIcon } from '../../ui/icons.tsx';
@@ -10,7 +11,10 @@ import { NavItemLinks } from './nav-item-links.tsx';
 import { mainNavItems } from './nav-items.ts';
 import { NavigationDrawer } from './navigation-drawer.tsx';
 
-/** The signed-in top navigation: sections and account menu on wide screens, a menu button and drawer on phones. */
+/**
+ * The signed-in top navigation: sections, the family switcher and account menu on wide screens, a menu button and
+ * drawer on phones.
+ */
 export function SignedInHeader({ user }: { user: User }) {
   const drawerId = useId();
   const [drawerOpen, setDrawerOpen] = useState(false);
@@ -36,6 +40,7 @@ export function SignedInHeader({ user }: { user: User }) {
           <NavItemLinks items={mainNavItems} listClassName={styles.navList} linkClassName={styles.navLink} withIcons />
         </nav>
         <span className={styles.spacer} />
+        <FamilySwitcher compact className={styles.desktopOnly} />
         <SyncIndicator />
         <div className={styles.desktopOnly}>
           <AccountMenu user={user} />

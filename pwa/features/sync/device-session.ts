@@ -60,6 +60,11 @@ export function signOutOfDevice(userId: string): Promise<void> {
   return inTurn(() => stopRunning(() => deleteHearthDbsAtSignOut(userId)));
 }
 
+/** Something new is waiting on the server for this device (the person just joined a family): fetch it now. */
+export function syncNow(): void {
+  running?.session.catchUp();
+}
+
 async function stopRunning(beforeHandingOver?: () => Promise<void>): Promise<void> {
   deviceSessionStore.set({ db: null, storageUnavailable: false });
   if (!running) {

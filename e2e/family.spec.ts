@@ -1,0 +1,130 @@
+import { withDatabase } from './support/database.ts';
+import {
+  close,
+  createFamily,
+  goOffline,
+  goOnline,
+  joinAsNewcomer,
+  makeInviteLink,
+  post,
+  share,
+  waitForOfflineReady,
+} from './support/family.ts';
+import { expect, newPerson, signUp, test } from './support/test.ts';
+
+function countComments(content: string): Promise<number> {
+  return withDatabase(async (sql) => {
+    const [row] = await sql<{ count: number }[]>`select count(*)::int as count from comments where content = ${content}`;
+    return row?.count ?? 0;
+  });
+}
+
+test('a grandmother invites her son, they share, like and comment, and her offline comment arrives once', async ({
+  browser,
+}) => {
+  test.setTimeout(90_000);
+  const familyName = `The Smiths ${Date.now().toString(36)}`;
+  const grandma = newPerson('grandma');
+  const son = newPerson('son');
+  const grandmaContext = await browser.newContext();
+  const sonContext = await browser.newContext();
+  await grandmaContext.grantPermissions(['clipboard-read', 'clipboard-write']);
+  const grandmaPage = await grandmaContext.newPage();
+  const sonPage = await sonContext.newPage();
+
+  // She signs up, creates the family and copies an invite link.
+  await signUp(grandmaPage, grandma);
+  await createFamily(grandmaPage, familyName);
+  const link = await makeInviteLink(grandmaPage);
+  await grandmaPage.getByRole('dialog').getByRole('button', { name: 'Copy Link' }).click();
+  await expect(grandmaPage.getByText('Link copied')).toBeVisible();
+  expect(await grandmaPage.evaluate(() => navigator.clipboard.readText())).toBe(link);
+  await grandmaPage.keyboard.press('Escape');
+
+  // Her son opens it, sees who invited him to what, signs up and says he is her son.
+  await sonPage.goto(link);
+  await expect(
+    sonPage.getByRole('heading', { name: `${grandma.username} invited you to join ${familyName} on Hearth` }),
+  ).toBeVisible();
+  await joinAsNewcomer(sonPage, link, son, 'Son');
+  await expect(sonPage.getByRole('heading', { name: familyName, level: 2 })).toBeVisible({ timeout: 10_000 });
+
+  // He posts; she sees it without reloading, likes it and comments.
+  await grandmaPage.getByRole('link', { name: 'Home' }).first().click();
+  const news = `We landed safely! ${Date.now()}`;
+  await share(sonPage, news);
+  const hersToRead = post(grandmaPage, news);
+  await expect(hersToRead).toBeVisible({ timeout: 5_000 });
+  await hersToRead.getByRole('button', { name: 'Like', exact: true }).click();
+  await expect(hersToRead.getByRole('button', { name: 'Like', exact: true })).toHaveAttribute('aria-pressed', 'true');
+  const welcome = 'So glad you are home, love';
+  await comment(hersToRead, welcome);
+
+  // He sees the like and the comment.
+  const his = post(sonPage, news);
+  await expect(his.getByRole('button', { name: /1 like/ })).toBeVisible({ timeout: 5_000 });
+  await openComments(his);
+  await expect(his.getByText(welcome)).toBeVisible({ timeout: 5_000 });
+
+  // The tree shows both of them, each in the right group.
+  await grandmaPage.getByRole('link', { name: 'Family Tree' }).first().click();
+  const members = grandmaPage.getByRole('region', { name: 'Family Members' });
+  await expect(members.getByRole('region', { name: 'Family Creators' })).toContainText(grandma.username);
+  await expect(members.getByRole('region', { name: 'Sons' })).toContainText(son.username);
+  const overview = grandmaPage.getByRole('region', { name: 'Family Overview' });
+  await expect(overview).toContainText('Total Members');
+  await expect(overview).toContainText('2');
+
+  // She goes offline, still reads the feed after a reload, comments, and comes back online.
+  await grandmaPage.getByRole('link', { name: 'Home' }).first().click();
+  await waitForOfflineReady(grandmaPage);
+  await goOffline(grandmaContext, grandmaPage);
+  await grandmaPage.reload();
+  await expect(post(grandmaPage, news)).toBeVisible();
+  const fromThePlane = `Written with no signal ${Date.now()}`;
+  await comment(post(grandmaPage, news), fromThePlane);
+  await expect(post(grandmaPage, news).getByText('Waiting to send')).toBeVisible();
+  expect(await countComments(fromThePlane)).toBe(0);
+
+  await goOnline(grandmaContext, grandmaPage);
+  await expect(his.getByText(fromThePlane)).toHaveCount(1, { timeout: 10_000 });
+  await expect(grandmaPage.getByText('All sent')).toBeVisible({ timeout: 10_000 });
+  expect(await countComments(fromThePlane)).toBe(1);
+  await expect(his.getByText(fromThePlane)).toHaveCount(1);
+
+  await close(grandmaContext, sonContext);
+});
+
+test('an invite link that was turned off, or mangled, says so and lets nobody in', async ({ browser }) => {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await signUp(page, newPerson('admin'));
+  await createFamily(page, `The Joneses ${Date.now().toString(36)}`);
+  const link = await makeInviteLink(page);
+  await page.getByRole('button', { name: /^Turn off the link made by you/ }).click();
+  await expect(page.getByText('Link turned off')).toBeVisible();
+  await page.keyboard.press('Escape');
+
+  const newcomer = await browser.newContext();
+  const newcomerPage = await newcomer.newPage();
+  await newcomerPage.goto(link);
+  await expect(newcomerPage.getByRole('heading', { name: 'This invite link was turned off' })).toBeVisible();
+  await expect(newcomerPage.getByRole('link', { name: 'Create an account' })).toHaveCount(0);
+
+  await newcomerPage.goto(`${link.slice(0, -5)}`);
+  await expect(newcomerPage.getByRole('heading', { name: "This invite link doesn't work" })).toBeVisible();
+
+  await close(context, newcomer);
+});
+
+function openComments(card: ReturnType<typeof post>) {
+  return card.getByRole('button', { name: /^Comments?\b/ }).first().click();
+}
+
+async function comment(card: ReturnType<typeof post>, text: string) {
+  const field = card.getByRole('textbox', { name: 'Write a comment' });
+  if (!(await field.isVisible())) await openComments(card);
+  await field.fill(text);
+  await card.getByRole('button', { name: 'Add comment' }).click();
+  await expect(card.getByText(text)).toBeVisible();
+}

@@ -1,0 +1,95 @@
+import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { familyExists, withDatabase } from './database.ts';
+import { newPerson, submitSignUp, signUp, type Person } from './test.ts';
+
+/** Waits until the service worker controls the page, so the next load can come from it with no network. */
+export async function waitForOfflineReady(page: Page) {
+  await page.waitForFunction(async () => {
+    await navigator.serviceWorker.ready;
+    return navigator.serviceWorker.controller !== null;
+  });
+}
+
+/** Says the connection changed at once, instead of waiting for the browser to notice. */
+export async function goOffline(context: BrowserContext, page: Page) {
+  await context.setOffline(true);
+  await page.evaluate(() => window.dispatchEvent(new Event('offline')));
+}
+
+export async function goOnline(context: BrowserContext, page: Page) {
+  await context.setOffline(false);
+  await page.evaluate(() => window.dispatchEvent(new Event('online')));
+}
+
+export async function createFamily(page: Page, name: string) {
+  await page.getByLabel('Family name').fill(name);
+  await page.getByRole('button', { name: 'Create Family Group' }).click();
+  await expect(page.getByRole('heading', { name, level: 2 })).toBeVisible();
+}
+
+export async function share(page: Page, text: string) {
+  await page.getByLabel('Share an update with your family').fill(text);
+  await page.getByRole('button', { name: 'Share' }).click();
+}
+
+export function post(page: Page, text: string) {
+  return page.getByRole('article').filter({ hasText: text });
+}
+
+/** Makes an invite link from the family tree, as a member would, and answers it. */
+export async function makeInviteLink(page: Page): Promise<string> {
+  await page.getByRole('link', { name: 'Family Tree' }).first().click();
+  await page.getByRole('button', { name: 'Invite Family Member' }).first().click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByRole('button', { name: 'Create invite link' }).click();
+  const link = dialog.getByRole('textbox', { name: 'Invite link' });
+  await expect(link).toHaveValue(/\/join\/[A-Za-z0-9_-]{43}$/);
+  return link.inputValue();
+}
+
+/** Opens an invite link signed out, creates an account from it and joins with the relationship given. */
+export async function joinAsNewcomer(page: Page, link: string, person: Person, relationship: string) {
+  await page.goto(link);
+  await page.getByRole('link', { name: 'Create an account' }).click();
+  await submitSignUp(page, person, { navigate: false });
+  await expect(page).toHaveURL(/\/join\//);
+  await page.getByRole('combobox', { name: 'How are you related?' }).selectOption({ label: relationship });
+  await page.getByRole('button', { name: /^Join / }).click();
+  await expect(page).toHaveURL(/\/$/, { timeout: 10_000 });
+}
+
+/** Two members of one family, each in a browser of their own: grandma made the family, her son joined by a link. */
+export async function twoMembers(browser: Browser, label: string) {
+  // Two signups, a family and a join through the real invite link come before the journey itself.
+  test.setTimeout(60_000);
+  const familyName = `The Smiths ${label} ${Date.now().toString(36)}`;
+  const grandma = newPerson('grandma');
+  const son = newPerson('son');
+  const grandmaContext = await browser.newContext();
+  const sonContext = await browser.newContext();
+  const grandmaPage = await grandmaContext.newPage();
+  const sonPage = await sonContext.newPage();
+
+  await signUp(grandmaPage, grandma);
+  await createFamily(grandmaPage, familyName);
+  await expect.poll(() => familyExists(familyName), { timeout: 10_000 }).toBe(true);
+  const link = await makeInviteLink(grandmaPage);
+  await grandmaPage.keyboard.press('Escape');
+  await grandmaPage.goto('/');
+
+  await joinAsNewcomer(sonPage, link, son, 'Son');
+  await expect(sonPage.getByRole('heading', { name: familyName, level: 2 })).toBeVisible({ timeout: 10_000 });
+  const sonMemberId = await withDatabase(async (sql) => {
+    const [member] = await sql<{ id: string }[]>`
+      select family_members.id from family_members join users on users.id = family_members.user_id
+      where users.email = ${son.email}`;
+    return member?.id;
+  });
+  if (!sonMemberId) throw new Error('the son is not a member after joining');
+
+  return { familyName, grandma, son, grandmaContext, sonContext, grandmaPage, sonPage, sonMemberId };
+}
+
+export async function close(...contexts: BrowserContext[]) {
+  await Promise.all(contexts.map((context) => context.close()));
+}

@@ -1,0 +1,42 @@
+import { Dexie } from 'dexie';
+import { useLiveQuery } from 'dexie-react-hooks';
+import { display } from '../../../../schema/limits.ts';
+import { useHearthDb } from '../../sync/device-session-store.ts';
+import { DashboardPanel } from './dashboard-panel.tsx';
+import * as styles from './dashboard-panels.css.ts';
+
+/** The family's newest photos (spec §9: six), newest first, from the device. */
+export function RecentPhotosPanel({ familyId }: { familyId: string }) {
+  const db = useHearthDb();
+  const photos = useLiveQuery(
+    () =>
+      db.photos
+        .where('[familyId+createdAt]')
+        .between([familyId, Dexie.minKey], [familyId, Dexie.maxKey])
+        .reverse()
+        .limit(display.recentPhotos)
+        .toArray(),
+    [db, familyId],
+  );
+  return (
+    <DashboardPanel title="Recent Photos">
+      {photos === undefined ? null : photos.length === 0 ? (
+        <p className={styles.empty}>No photos yet. Photos your family shares will appear here.</p>
+      ) : (
+        <ul className={styles.photoGrid}>
+          {photos.map((photo) => (
+            <li key={photo.id}>
+              <img
+                src={photo.imageUrl}
+                alt={photo.title || 'A family photo'}
+                loading="lazy"
+                decoding="async"
+                className={styles.photo}
+              />
+            </li>
+          ))}
+        </ul>
+      )}
+    </DashboardPanel>
+  );
+}

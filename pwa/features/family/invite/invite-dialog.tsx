@@ -1,0 +1,253 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import type { FamilyInvitation } from '../../../../schema/invitations.ts';
+import { invitationLifetimeDays } from '../../../../schema/limits.ts';
+import { toasts } from '../../../../schema/messages.ts';
+import { isSignedOutError } from '../../../lib/api-client.ts';
+import { formatLongDate } from '../../../lib/format-date.ts';
+import { Button } from '../../../ui/button.tsx';
+import { Dialog } from '../../../ui/dialog.tsx';
+import { TextField } from '../../../ui/text-field.tsx';
+import { toast } from '../../../ui/toast-store.ts';
+import { useSignedInUser } from '../../account/auth-store.ts';
+import { publicName } from '../../account/display-name.ts';
+import { useIsFamilyAdmin } from '../../feed/use-is-family-admin.ts';
+import * as styles from './invite-dialog.css.ts';
+import { invitationApi } from './invitation-api.ts';
+import { invitationShareData, invitationUrl, inviteProblemText } from './invitation-links.ts';
+import { familyToasts } from '../../../../schema/family-messages.ts';
+
+type InviteDialogProps = { familyId: string; familyName: string; open: boolean; onClose: () => void };
+
+/**
+ * Makes an invite link (copy or share) and lists the family's open links, which admins and each link's maker can
+ * turn off. Links live on the server, so this needs a connection; without one it says so and nothing else breaks.
+ */
+export function InviteDialog({ familyId, familyName, open, onClose }: InviteDialogProps) {
+  const user = useSignedInUser();
+  const openLinks = useOpenInvitations(familyId, open);
+  // The token is shown only once, when the link is made: the dialog keeps it for as long as the screen is open.
+  const [created, setCreated] = useState<{ id: string; url: string } | null>(null);
+  const [creating, setCreating] = useState(false);
+  const [problem, setProblem] = useState('');
+
+  // A problem from an earlier opening (offline then) is old news now.
+  useEffect(() => {
+    if (open) setProblem('');
+  }, [open]);
+
+  async function createLink() {
+    setCreating(true);
+    setProblem('');
+    try {
+      const invitation = await invitationApi.create(familyId);
+      setCreated({ id: invitation.id, url: invitationUrl(window.location.origin, invitation.token) });
+      openLinks.refresh();
+    } catch (error) {
+      if (!isSignedOutError(error)) setProblem(inviteProblemText(error));
+    } finally {
+      setCreating(false);
+    }
+  }
+
+  function turnedOff(invitationId: string) {
+    if (created?.id === invitationId) setCreated(null);
+    openLinks.refresh();
+  }
+
+  return (
+    <Dialog
+      open={open}
+      onClose={onClose}
+      title={`Invite to ${familyName}`}
+      description={`Make a link and send it to your relatives. It works for ${invitationLifetimeDays} days, for as many of them as you like, and only people who have the link can join.`}
+      actions={
+        // Named apart from the dialog's own × (Close), and plainer for someone who has just sent a link.
+        <Button variant="secondary" onClick={onClose}>
+          Done
+        </Button>
+      }
+    >
+      {created ? (
+        <InviteLink
+          url={created.url}
+          share={invitationShareData({ familyName, inviterName: publicName(user), url: created.url })}
+        />
+      ) : (
+        <Button onClick={() => void createLink()} disabled={creating}>
+          {creating ? 'Creating link...' : 'Create invite link'}
+        </Button>
+      )}
+      <p role="status" className={styles.note}>
+        {problem}
+      </p>
+      <OpenInvitations familyId={familyId} links={openLinks.links} onTurnedOff={turnedOff} />
+    </Dialog>
+  );
+}
+
+type OpenLinks =
+  | { state: 'loading' }
+  | { state: 'loaded'; invitations: FamilyInvitation[] }
+  /** Offline, or the server could not answer. */
+  | { state: 'unavailable' };
+
+/** The family's open links, asked for each time the dialog opens and after every change made in it. */
+function useOpenInvitations(familyId: string, open: boolean) {
+  const [links, setLinks] = useState<OpenLinks>({ state: 'loading' });
+  const [changes, setChanges] = useState(0);
+
+  useEffect(() => {
+    if (!open) return;
+    const request = new AbortController();
+    invitationApi.listOpen(familyId, request.signal).then(
+      (invitations) => setLinks({ state: 'loaded', invitations }),
+      () => {
+        if (!request.signal.aborted) setLinks({ state: 'unavailable' });
+      },
+    );
+    return () => request.abort();
+  }, [familyId, open, changes]);
+
+  return { links, refresh: () => setChanges((count) => count + 1) };
+}
+
+/** The new link in a read-only field, with Copy Link and, where the device can share, Share. */
+function InviteLink({ url, share }: { url: string; share: ShareData }) {
+  const inputRef = useRef<HTMLInputElement>(null);
+  const [copyFailed, setCopyFailed] = useState(false);
+  const canShare = typeof navigator.share === 'function';
+
+  async function copy() {
+    try {
+      await navigator.clipboard.writeText(url);
+      setCopyFailed(false);
+      toast(familyToasts.inviteLinkCopied);
+    } catch {
+      // No clipboard permission (or an old browser): select the link so it can be copied by hand.
+      inputRef.current?.select();
+      setCopyFailed(true);
+    }
+  }
+
+  async function shareLink() {
+    try {
+      await navigator.share(share);
+    } catch (error) {
+      // Closing the share sheet is a choice, not a failure; anything else falls back to copying.
+      if (error instanceof DOMException && error.name === 'AbortError') return;
+      await copy();
+    }
+  }
+
+  return (
+    <>
+      <TextField
+        ref={inputRef}
+        label="Invite link"
+        value={url}
+        readOnly
+        onFocus={(event) => event.currentTarget.select()}
+      />
+      <div className={styles.linkActions}>
+        <Button onClick={() => void copy()}>Copy Link</Button>
+        {canShare ? (
+          <Button variant="secondary" onClick={() => void shareLink()}>
+            Share
+          </Button>
+        ) : null}
+      </div>
+      {copyFailed ? (
+        <p role="alert" className={styles.copyProblem}>
+          Your browser didn't let Hearth copy it: the link is selected, copy it from there.
+        </p>
+      ) : null}
+    </>
+  );
+}
+
+type OpenInvitationsProps = {
+  familyId: string;
+  links: OpenLinks;
+  onTurnedOff: (invitationId: string) => void;
+};
+
+function OpenInvitations({ familyId, links, onTurnedOff }: OpenInvitationsProps) {
+  const headingId = useId();
+  const user = useSignedInUser();
+  const isAdmin = useIsFamilyAdmin(familyId);
+
+  return (
+    <section aria-labelledby={headingId} className={styles.openLinks}>
+      <h3 id={headingId} className={styles.openLinksTitle}>
+        Open invite links
+      </h3>
+      {links.state === 'loading' ? (
+        <p className={styles.muted}>Looking for open links...</p>
+      ) : links.state === 'unavailable' ? (
+        <p className={styles.muted}>Your family's open links show here when Hearth can be reached.</p>
+      ) : links.invitations.length === 0 ? (
+        <p className={styles.muted}>No open links right now.</p>
+      ) : (
+        <ul className={styles.linkList}>
+          {links.invitations.map((invitation) => (
+            <OpenInvitation
+              key={invitation.id}
+              familyId={familyId}
+              invitation={invitation}
+              madeByYou={invitation.createdBy.id === user.id}
+              canTurnOff={isAdmin || invitation.createdBy.id === user.id}
+              onTurnedOff={onTurnedOff}
+            />
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+type OpenInvitationProps = {
+  familyId: string;
+  invitation: FamilyInvitation;
+  madeByYou: boolean;
+  canTurnOff: boolean;
+  onTurnedOff: (invitationId: string) => void;
+};
+
+/** "Made by Margaret Smith · expires 21 November 2026", and Turn off for the family's admins and the link's maker. */
+function OpenInvitation({ familyId, invitation, madeByYou, canTurnOff, onTurnedOff }: OpenInvitationProps) {
+  const [turningOff, setTurningOff] = useState(false);
+  const maker = madeByYou ? 'you' : publicName(invitation.createdBy);
+  const expires = formatLongDate(invitation.expiresAt);
+
+  // No confirmation: turning a link off is undone by making a new one.
+  async function turnOff() {
+    setTurningOff(true);
+    try {
+      await invitationApi.turnOff(familyId, invitation.id);
+      toast(familyToasts.inviteLinkTurnedOff);
+      onTurnedOff(invitation.id);
+    } catch (error) {
+      setTurningOff(false);
+      if (isSignedOutError(error)) return;
+      toast({ title: 'Link not turned off', description: inviteProblemText(error), variant: 'destructive' });
+    }
+  }
+
+  return (
+    <li className={styles.linkRow}>
+      <span>
+        Made by {maker} · expires {expires}
+      </span>
+      {canTurnOff ? (
+        <Button
+          variant="secondary"
+          disabled={turningOff}
+          aria-label={`Turn off the link made by ${maker}, which expires ${expires}`}
+          onClick={() => void turnOff()}
+        >
+          {turningOff ? 'Turning off...' : 'Turn off'}
+        </Button>
+      ) : null}
+    </li>
+  );
+}

@@ -1,0 +1,73 @@
+import { style } from '@vanilla-extract/css';
+import { vars } from '../../../ui/theme.css.ts';
+
+export const wrap = style({
+  display: 'grid',
+  placeItems: 'center',
+  minHeight: 'min(70dvh, 40rem)',
+  padding: `${vars.space.xl} ${vars.space.md}`,
+});
+
+export const card = style({
+  width: '100%',
+  maxWidth: '32rem',
+  display: 'grid',
+  // One column no wider than the card: a long name or a wide select must wrap, not push past the edge.
+  gridTemplateColumns: 'minmax(0, 1fr)',
+  justifyItems: 'center',
+  gap: vars.space.md,
+  textAlign: 'center',
+});
+
+export const badge = style({
+  display: 'grid',
+  placeItems: 'center',
+  width: '4.5rem',
+  height: '4.5rem',
+  borderRadius: '50%',
+  background: vars.color.primarySoft,
+  color: vars.color.primaryText,
+});
+
+export const title = style({
+  margin: 0,
+  fontSize: vars.fontSize.xxl,
+  lineHeight: vars.lineHeight.tight,
+  textWrap: 'balance',
+  overflowWrap: 'anywhere',
+});
+
+/** Large, calm sentences: this page is often someone's first sight of Hearth, on a phone. */
+export const lead = style({ margin: 0, fontSize: vars.fontSize.lg, lineHeight: vars.lineHeight.body });
+
+export const muted = style([lead, { color: vars.color.textMuted }]);
+
+export const loading = style([muted, { display: 'inline-flex', alignItems: 'center', gap: vars.space.sm }]);
+
+/** One full-width button per row, easy to hit with a thumb, the main way on first. */
+export const actions = style({
+  display: 'grid',
+  gap: vars.space.sm,
+  width: '100%',
+  maxWidth: '22rem',
+  marginBlockStart: vars.space.sm,
+});
+
+export const form = style({
+  display: 'grid',
+  gap: vars.space.md,
+  width: '100%',
+  maxWidth: '22rem',
+  marginBlockStart: vars.space.sm,
+  textAlign: 'start',
+});
+
+export const offlineNote = style({
+  margin: 0,
+  padding: vars.space.md,
+  borderRadius: vars.radius.md,
+  background: vars.color.surfaceSunken,
+  lineHeight: vars.lineHeight.body,
+  // Empty, it stays in place (a live region must exist before its news) but takes no room.
+  selectors: { '&:empty': { padding: 0 } },
+});

@@ -1,0 +1,49 @@
+import { relationshipLabels } from '../../../schema/choices.ts';
+import { display } from '../../../schema/limits.ts';
+import { Avatar } from '../../ui/avatar.tsx';
+import { ButtonLink } from '../../ui/button.tsx';
+import { useSignedInUser } from '../account/auth-store.ts';
+import { DashboardPanel } from './dashboard-panels/dashboard-panel.tsx';
+import { AdminMarker, YouMarker } from './member-markers.tsx';
+import * as styles from './members-panel.css.ts';
+import { memberInitials, memberName, useFamilyMembers } from './use-family-members.ts';
+
+/**
+ * The home dashboard's first few members (spec §9: five), with View All leading to the family tree when there are
+ * more.
+ */
+export function MembersPanel({ familyId }: { familyId: string }) {
+  const user = useSignedInUser();
+  const members = useFamilyMembers(familyId);
+  const more = members !== undefined && members.length > display.membersBeforeViewAll;
+  return (
+    <DashboardPanel
+      title="Family Members"
+      action={
+        more ? (
+          <ButtonLink to="/family-tree" variant="ghost" aria-label={`View all ${members.length} family members`}>
+            View All
+          </ButtonLink>
+        ) : null
+      }
+    >
+      {members === undefined ? null : (
+        <ul className={styles.list}>
+          {members.slice(0, display.membersBeforeViewAll).map((member) => (
+            <li key={member.id} className={styles.member}>
+              <Avatar imageUrl={member.user?.profileImageUrl ?? null} initials={memberInitials(member)} size="sm" />
+              <div className={styles.text}>
+                <span className={styles.name}>
+                  {memberName(member)}
+                  {member.userId === user.id ? <YouMarker /> : null}
+                  {member.role === 'admin' ? <AdminMarker /> : null}
+                </span>
+                <span className={styles.relationship}>{relationshipLabels[member.relationshipType ?? 'other']}</span>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+    </DashboardPanel>
+  );
+}

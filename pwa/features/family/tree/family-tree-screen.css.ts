@@ -1,0 +1,117 @@
+import { globalStyle, style } from '@vanilla-extract/css';
+import { vars } from '../../../ui/theme.css.ts';
+
+export const header = style({
+  display: 'flex',
+  alignItems: 'flex-end',
+  justifyContent: 'space-between',
+  flexWrap: 'wrap',
+  gap: vars.space.md,
+});
+
+export const headerActions = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space.sm });
+
+/** On a phone the header's buttons take a full row each, easy to hit with a thumb. */
+globalStyle(`${headerActions} > *`, {
+  '@media': { 'screen and (max-width: 30em)': { flex: '1 1 100%' } },
+});
+
+export const section = style({ display: 'grid', gap: vars.space.md, alignContent: 'start' });
+
+export const sectionTitle = style({
+  display: 'flex',
+  alignItems: 'center',
+  gap: vars.space.sm,
+  margin: 0,
+  fontSize: vars.fontSize.xl,
+});
+
+export const stats = style({
+  display: 'grid',
+  gridTemplateColumns: 'repeat(auto-fit, minmax(min(100%, 7.5rem), 1fr))',
+  gap: vars.space.md,
+  margin: 0,
+});
+
+export const stat = style({
+  display: 'grid',
+  gap: vars.space.xxs,
+  padding: vars.space.md,
+  borderRadius: vars.radius.md,
+  background: vars.color.surfaceSunken,
+  border: `1px solid ${vars.color.border}`,
+});
+
+export const statLabel = style({ gridRow: 2, color: vars.color.textMuted, fontSize: vars.fontSize.sm });
+
+export const statValue = style({
+  gridRow: 1,
+  display: 'flex',
+  alignItems: 'center',
+  gap: vars.space.sm,
+  margin: 0,
+  fontSize: vars.fontSize.xxl,
+  fontWeight: vars.fontWeight.bold,
+  lineHeight: vars.lineHeight.tight,
+});
+
+export const statIcon = style({ display: 'inline-flex', color: vars.color.primaryText, fontSize: vars.fontSize.lg });
+
+export const groups = style({
+  display: 'grid',
+  gridTemplateColumns: 'repeat(auto-fill, minmax(min(100%, 22rem), 1fr))',
+  gap: vars.space.lg,
+  alignItems: 'start',
+});
+
+export const about = style({
+  display: 'grid',
+  gridTemplateColumns: 'repeat(auto-fit, minmax(min(100%, 22rem), 1fr))',
+  gap: vars.space.lg,
+});
+
+export const aboutTitle = style([sectionTitle, { fontSize: vars.fontSize.lg }]);
+
+export const aboutText = style({ margin: 0, color: vars.color.textMuted, lineHeight: vars.lineHeight.body });
+
+export const tips = style({
+  display: 'grid',
+  gap: vars.space.sm,
+  margin: 0,
+  paddingInlineStart: vars.space.lg,
+  color: vars.color.textMuted,
+  lineHeight: vars.lineHeight.body,
+});
+
+export const titleIcon = style({ display: 'inline-flex', color: vars.color.primaryText });
+
+export const emptyState = style({ display: 'grid', justifyItems: 'center', gap: vars.space.md, textAlign: 'center' });
+
+export const emptyBadge = style({
+  display: 'grid',
+  placeItems: 'center',
+  width: '4.5rem',
+  height: '4.5rem',
+  borderRadius: '50%',
+  background: vars.color.primarySoft,
+  color: vars.color.primaryText,
+});
+
+export const emptyTitle = style({ margin: 0, fontSize: vars.fontSize.xl });
+
+export const emptyText = style({
+  margin: 0,
+  maxWidth: '32rem',
+  color: vars.color.textMuted,
+  fontSize: vars.fontSize.lg,
+});
+
+export const loading = style({
+  display: 'flex',
+  alignItems: 'center',
+  justifyContent: 'center',
+  gap: vars.space.sm,
+  padding: vars.space.xxl,
+  color: vars.color.textMuted,
+  fontSize: vars.fontSize.lg,
+});

@@ -1,0 +1,238 @@
+import { Suspense, useState } from 'react';
+import type { SyncedFamily } from '../../../../schema/sync.ts';
+import { preloadable } from '../../../lib/preloadable.tsx';
+import { useDocumentTitle } from '../../../lib/use-document-title.ts';
+import { Button } from '../../../ui/button.tsx';
+import { Card } from '../../../ui/card.tsx';
+import { Page, PageHeader } from '../../../ui/page.tsx';
+import { Spinner } from '../../../ui/spinner.tsx';
+import { useSignedInUser } from '../../account/auth-store.ts';
+import { NotSentList } from '../../sync/not-sent-list.tsx';
+import { useFirstPullDone, usePendingIds } from '../../sync/use-sync-state.ts';
+import { CreateFamilyCard } from '../create-family-card.tsx';
+import { InviteFamilyButton } from '../invite/invite-family-button.tsx';
+import { useSelectedFamily } from '../selected-family.ts';
+import { useFamilyMembers, type FamilyMemberView } from '../use-family-members.ts';
+import { familyOverview, groupByRelationship } from './family-overview.ts';
+import { FamilyOverviewCard } from './family-overview-card.tsx';
+import { FamilyTreeIcon } from './family-tree-icon.tsx';
+import * as styles from './family-tree-screen.css.ts';
+import { hasMemberActions, memberActions } from './member-actions.ts';
+import { RelationshipGroupCard } from './relationship-group.tsx';
+import { LightbulbIcon, LockIcon } from './tree-icons.tsx';
+
+/** Managing is occasional: its dialogs' code is fetched when someone reaches for them, not with the tree. */
+const manageMemberDialog = preloadable(() =>
+  import('./manage-member-dialog.tsx').then(({ ManageMemberDialog }) => ManageMemberDialog),
+);
+const renameFamilyDialog = preloadable(() =>
+  import('./rename-family-dialog.tsx').then(({ RenameFamilyDialog }) => RenameFamilyDialog),
+);
+
+/** The Family Tree (spec §2): the selected family's members grouped by how they are related, from the device. */
+export function FamilyTreeScreen() {
+  useDocumentTitle('Family Tree');
+  const { families, selected } = useSelectedFamily();
+  const firstPullDone = useFirstPullDone();
+
+  return (
+    <Page width="wide">
+      {selected ? (
+        // Keyed by family: switching families starts with no dialog open for the one left behind.
+        <FamilyTree key={selected.id} family={selected} />
+      ) : (
+        <>
+          <PageHeader title="Family Tree" />
+          {/* Until the device has heard from the server once, no family may only mean "not fetched yet". */}
+          {families && firstPullDone ? <NoFamilyGroups /> : <LoadingTree />}
+        </>
+      )}
+    </Page>
+  );
+}
+
+function LoadingTree() {
+  return (
+    <div role="status" className={styles.loading}>
+      <Spinner />
+      Loading family tree...
+    </div>
+  );
+}
+
+function NoFamilyGroups() {
+  return (
+    <>
+      <Card as="section" aria-labelledby="no-family-title" className={styles.emptyState}>
+        <span className={styles.emptyBadge}>
+          <FamilyTreeIcon size="2rem" />
+        </span>
+        <h2 id="no-family-title" className={styles.emptyTitle}>
+          No Family Groups
+        </h2>
+        <p className={styles.emptyText}>
+          Join a family group to view your family tree. Ask a relative for an invite link, or start your own family
+          below.
+        </p>
+      </Card>
+      <CreateFamilyCard />
+    </>
+  );
+}
+
+/**
+ * A dialog, about one thing (a member) or not. Each opening mounts it afresh (a new key), so it never shows the
+ * last opening's half-filled state; closing keeps it mounted so it can close properly and give focus back.
+ */
+function useDialogOpening<Subject = void>() {
+  const [state, setState] = useState<{ subject: Subject; open: boolean; opening: number } | null>(null);
+  return {
+    state,
+    show: (subject: Subject) =>
+      setState((current) => ({ subject, open: true, opening: (current?.opening ?? 0) + 1 })),
+    close: () => setState((current) => current && { ...current, open: false }),
+  };
+}
+
+function FamilyTree({ family }: { family: SyncedFamily }) {
+  const user = useSignedInUser();
+  const members = useFamilyMembers(family.id);
+  const waitingIds = usePendingIds('members');
+  const manage = useDialogOpening<FamilyMemberView>();
+  const rename = useDialogOpening();
+
+  const viewerIsAdmin = members?.some((member) => member.userId === user.id && member.role === 'admin') ?? false;
+  const actionsFor = (member: FamilyMemberView) =>
+    memberActions({
+      viewerUserId: user.id,
+      target: member,
+      members: members ?? [],
+      familyCreatorId: family.createdById,
+    });
+  // The dialog follows the member's live row; once they are gone (removed meanwhile) it keeps the last one it had.
+  const managed = manage.state && {
+    ...manage.state,
+    member: members?.find((member) => member.id === manage.state?.subject.id) ?? manage.state.subject,
+  };
+
+  return (
+    <>
+      <div className={styles.header}>
+        <PageHeader title="Family Tree" lead={family.name} />
+        <div className={styles.headerActions}>
+          <InviteFamilyButton familyId={family.id} familyName={family.name} />
+          {viewerIsAdmin ? (
+            <Button
+              variant="secondary"
+              aria-haspopup="dialog"
+              onPointerEnter={() => void renameFamilyDialog.preload()}
+              onFocus={() => void renameFamilyDialog.preload()}
+              onClick={() => rename.show()}
+            >
+              Rename family
+            </Button>
+          ) : null}
+        </div>
+      </div>
+      <NotSentList />
+
+      {members === undefined ? (
+        <LoadingTree />
+      ) : members.length === 0 ? (
+        <Card as="section" aria-labelledby="no-members-title" className={styles.emptyState}>
+          <span className={styles.emptyBadge}>
+            <FamilyTreeIcon size="2rem" />
+          </span>
+          <h2 id="no-members-title" className={styles.emptyTitle}>
+            No Family Members
+          </h2>
+          <p className={styles.emptyText}>Invite your family to start growing your tree.</p>
+          <InviteFamilyButton familyId={family.id} familyName={family.name} label="Invite Family Members" />
+        </Card>
+      ) : (
+        <>
+          <FamilyOverviewCard overview={familyOverview(family, members, new Date())} />
+          <section aria-labelledby="family-members-title" className={styles.section}>
+            <h2 id="family-members-title" className={styles.sectionTitle}>
+              Family Members
+            </h2>
+            <div className={styles.groups}>
+              {groupByRelationship(members).map((group) => (
+                <RelationshipGroupCard
+                  key={group.type}
+                  group={group}
+                  viewerUserId={user.id}
+                  waitingIds={waitingIds}
+                  canManage={(member) => hasMemberActions(actionsFor(member))}
+                  onManage={manage.show}
+                  onManageIntent={() => void manageMemberDialog.preload()}
+                />
+              ))}
+            </div>
+          </section>
+        </>
+      )}
+
+      <TreeTips familyName={family.name} />
+
+      {managed ? (
+        <Suspense fallback={null}>
+          <manageMemberDialog.Component
+            key={managed.opening}
+            open={managed.open}
+            onClose={manage.close}
+            family={family}
+            member={managed.member}
+            actions={actionsFor(managed.member)}
+            self={managed.member.userId === user.id}
+          />
+        </Suspense>
+      ) : null}
+      {rename.state ? (
+        <Suspense fallback={null}>
+          <renameFamilyDialog.Component
+            key={rename.state.opening}
+            open={rename.state.open}
+            onClose={rename.close}
+            family={family}
+          />
+        </Suspense>
+      ) : null}
+    </>
+  );
+}
+
+/** Static help and the privacy promise (spec §2; product.md's wording). */
+function TreeTips({ familyName }: { familyName: string }) {
+  return (
+    <div className={styles.about}>
+      <Card as="section" padding="md" aria-labelledby="tree-tips-title" className={styles.section}>
+        <h2 id="tree-tips-title" className={styles.aboutTitle}>
+          <span className={styles.titleIcon}>
+            <LightbulbIcon />
+          </span>
+          Family Tree Tips
+        </h2>
+        <ul className={styles.tips}>
+          <li>
+            Invite grandparents, cousins and everyone in between. Each person says how they're related as they join.
+          </li>
+          <li>To change how you're related, choose Manage next to your name.</li>
+          <li>Admins look after the family: they can rename it, make others admins and remove members.</li>
+        </ul>
+      </Card>
+      <Card as="section" padding="md" aria-labelledby="tree-privacy-title" className={styles.section}>
+        <h2 id="tree-privacy-title" className={styles.aboutTitle}>
+          <span className={styles.titleIcon}>
+            <LockIcon />
+          </span>
+          Your Family's Privacy
+        </h2>
+        <p className={styles.aboutText}>
+          Only the members of {familyName} can see this tree. Private by design: no ads, no data selling, no trackers,
+          nothing leaves your family.
+        </p>
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,89 @@
+import { useId } from 'react';
+import { formatLongDate } from '../../../lib/format-date.ts';
+import { Avatar } from '../../../ui/avatar.tsx';
+import { Button } from '../../../ui/button.tsx';
+import { Card } from '../../../ui/card.tsx';
+import { ClockIcon } from '../../../ui/icons.tsx';
+import { AdminMarker, YouMarker } from '../member-markers.tsx';
+import { memberInitials, memberName, type FamilyMemberView } from '../use-family-members.ts';
+import { memberCountLabel, type RelationshipGroup } from './family-overview.ts';
+import * as styles from './relationship-group.css.ts';
+
+type RelationshipGroupCardProps = {
+  group: RelationshipGroup<FamilyMemberView>;
+  viewerUserId: string;
+  /** Members with a change this device has not sent yet. */
+  waitingIds: ReadonlySet<string> | undefined;
+  /** Whether the viewer may do anything about this member (their Manage button shows only then). */
+  canManage: (member: FamilyMemberView) => boolean;
+  onManage: (member: FamilyMemberView) => void;
+  /** Fetches the Manage dialog's code as soon as a Manage button is pointed at or focused. */
+  onManageIntent: () => void;
+};
+
+/** One relationship group of the tree, in its own colour, with a count badge and its members. */
+export function RelationshipGroupCard({
+  group,
+  viewerUserId,
+  waitingIds,
+  canManage,
+  onManage,
+  onManageIntent,
+}: RelationshipGroupCardProps) {
+  const titleId = useId();
+  return (
+    <Card
+      as="section"
+      padding="md"
+      aria-labelledby={titleId}
+      className={[styles.group, styles.groupTone[group.type]].join(' ')}
+    >
+      <div className={styles.header}>
+        <h3 id={titleId} className={styles.title}>
+          {group.label}
+        </h3>
+        <span className={styles.count}>{memberCountLabel(group.members.length)}</span>
+      </div>
+      <ul className={styles.list}>
+        {group.members.map((member) => {
+          const self = member.userId === viewerUserId;
+          const name = memberName(member);
+          return (
+            <li key={member.id} className={styles.member}>
+              <Avatar imageUrl={member.user?.profileImageUrl ?? null} initials={memberInitials(member)} />
+              <div className={styles.memberText}>
+                <span className={styles.memberName}>
+                  {name}
+                  {self ? <YouMarker /> : null}
+                  {member.role === 'admin' ? <AdminMarker badge /> : null}
+                </span>
+                <span className={styles.detail}>
+                  Joined <time dateTime={member.joinedAt}>{formatLongDate(member.joinedAt)}</time>
+                </span>
+                {waitingIds?.has(member.id) ? (
+                  <span className={styles.waiting}>
+                    <ClockIcon size="1rem" />
+                    Waiting to send
+                  </span>
+                ) : null}
+              </div>
+              {canManage(member) ? (
+                <Button
+                  variant="secondary"
+                  className={styles.manage}
+                  aria-haspopup="dialog"
+                  aria-label={self ? 'Manage your membership' : `Manage ${name}`}
+                  onPointerEnter={onManageIntent}
+                  onFocus={onManageIntent}
+                  onClick={() => onManage(member)}
+                >
+                  Manage
+                </Button>
+              ) : null}
+            </li>
+          );
+        })}
+      </ul>
+    </Card>
+  );
+}

@@ -1,0 +1,153 @@
+import { useRef } from 'react';
+import { toasts } from '../../../schema/messages.ts';
+import { Avatar } from '../../ui/avatar.tsx';
+import { Button } from '../../ui/button.tsx';
+import { ClockIcon } from '../../ui/icons.tsx';
+import { TextArea } from '../../ui/text-field.tsx';
+import { initials, publicName } from '../account/display-name.ts';
+import { useLocalWrite } from '../sync/use-local-write.ts';
+import { usePendingIds } from '../sync/use-sync-state.ts';
+import * as styles from './comment-thread.css.ts';
+import { ConfirmDialog } from './confirm-dialog.tsx';
+import { commentRules } from './content-rules.ts';
+import * as formStyles from './content-form.css.ts';
+import { TrashIcon } from './feed-icons.tsx';
+import { LinkifiedText } from './linkified-text.tsx';
+import * as cardStyles from './post-card.css.ts';
+import { unknownPersonName } from './post-summary.ts';
+import { RelativeTime } from './relative-time.tsx';
+import { submitOnCtrlEnter } from './submit-on-ctrl-enter.ts';
+import { useContentForm } from './use-content-form.ts';
+import { useDialogState } from './use-dialog-state.ts';
+import { usePostComments, type ThreadComment } from './use-post-comments.ts';
+import { useQuickWrite } from './use-quick-write.ts';
+import { familyToasts } from '../../../schema/family-messages.ts';
+
+type CommentThreadProps = {
+  /** The comments button points here (aria-controls). */
+  id: string;
+  postId: string;
+  viewerId: string;
+  viewerIsAdmin: boolean;
+  /** Opened to write the first comment: the cursor goes straight to the field. */
+  focusField: boolean;
+};
+
+/** A post's conversation, oldest first, and a field to join it. Works offline like everything else in the feed. */
+export function CommentThread({ id, postId, viewerId, viewerIsAdmin, focusField }: CommentThreadProps) {
+  const comments = usePostComments(postId);
+  const waiting = usePendingIds('comments');
+  const fieldRef = useRef<HTMLTextAreaElement>(null);
+  return (
+    <div id={id} className={styles.thread}>
+      {comments && comments.length > 0 ? (
+        <ol className={styles.list} aria-label="Comments">
+          {comments.map((comment) => (
+            <li key={comment.id}>
+              <CommentItem
+                comment={comment}
+                waiting={waiting?.has(comment.id) ?? false}
+                canDelete={comment.authorId === viewerId || viewerIsAdmin}
+                // The comment and its button are gone: the field is the nearest place to carry on from.
+                onDeleted={() => fieldRef.current?.focus()}
+              />
+            </li>
+          ))}
+        </ol>
+      ) : null}
+      <CommentForm postId={postId} fieldRef={fieldRef} autoFocus={focusField} />
+    </div>
+  );
+}
+
+type CommentItemProps = { comment: ThreadComment; waiting: boolean; canDelete: boolean; onDeleted: () => void };
+
+function CommentItem({ comment, waiting, canDelete, onDeleted }: CommentItemProps) {
+  const quickWrite = useQuickWrite();
+  const confirmDelete = useDialogState();
+  const { author } = comment;
+
+  async function deleteComment() {
+    if (await quickWrite('comment.delete', { commentId: comment.id }, familyToasts.commentDeleted)) onDeleted();
+  }
+
+  return (
+    <div className={styles.comment}>
+      <Avatar imageUrl={author?.profileImageUrl ?? null} initials={author ? initials(author) : '?'} size="sm" />
+      <div className={styles.body}>
+        <div className={styles.byline}>
+          <span className={cardStyles.author}>{author ? publicName(author) : unknownPersonName}</span>
+          <span className={cardStyles.meta}>
+            <RelativeTime at={comment.createdAt} />
+          </span>
+          {waiting ? (
+            <span className={cardStyles.waiting}>
+              <ClockIcon size="1rem" />
+              Waiting to send
+            </span>
+          ) : null}
+        </div>
+        <p className={cardStyles.content}>
+          <LinkifiedText text={comment.content} />
+        </p>
+        {canDelete ? (
+          <button
+            type="button"
+            className={[cardStyles.action, styles.deleteButton].join(' ')}
+            aria-label="Delete comment"
+            onClick={confirmDelete.show}
+          >
+            <TrashIcon />
+            Delete
+          </button>
+        ) : null}
+      </div>
+      {confirmDelete.drawn ? (
+        <ConfirmDialog
+          open={confirmDelete.open}
+          onClose={confirmDelete.close}
+          title="Delete this comment?"
+          description="It will be gone for everyone in the family."
+          confirmLabel="Delete comment"
+          onConfirm={() => void deleteComment()}
+        />
+      ) : null}
+    </div>
+  );
+}
+
+type CommentFormProps = {
+  postId: string;
+  fieldRef: React.RefObject<HTMLTextAreaElement | null>;
+  autoFocus: boolean;
+};
+
+/** Sent with the button or Ctrl+Enter; the field empties and stays ready for the next one. */
+function CommentForm({ postId, fieldRef, autoFocus }: CommentFormProps) {
+  const write = useLocalWrite();
+  const form = useContentForm({
+    rules: commentRules,
+    save: (content) => write('comment.create', { commentId: crypto.randomUUID(), postId, content }),
+    onSaved: () => fieldRef.current?.focus(),
+    failure: familyToasts.commentFailed,
+  });
+  return (
+    <form ref={form.formRef} className={formStyles.form} onSubmit={form.submit} noValidate>
+      <TextArea
+        ref={fieldRef}
+        label="Write a comment"
+        hideLabel
+        placeholder="Write a comment…"
+        rows={2}
+        autoFocus={autoFocus}
+        onKeyDown={submitOnCtrlEnter}
+        {...form.field}
+      />
+      <div className={formStyles.actions}>
+        <Button type="submit" disabled={form.blank || form.saving}>
+          Add comment
+        </Button>
+      </div>
+    </form>
+  );
+}
