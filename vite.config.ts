@@ -71,7 +71,7 @@ export default defineConfig({
               test: new RegExp(
                 [
                   // Not the pieces only signed-in screens use: a visitor's first page would download them too.
-                  'pwa/(ui|lib)/(?!switch|radio-tile|avatar|format-date|select-field)',
+                  'pwa/(ui|lib)/(?!switch|radio-tile|avatar|format-date|select-field|confirm-dialog)',
                   'schema/(limits|messages|theme|field-issues|sync-protocol)\\.ts',
                   'pwa/sw/(app-update-store|update-prompt)',
                   'pwa/features/(theme|marketing/footer)/',
@@ -92,7 +92,7 @@ export default defineConfig({
               test: new RegExp(
                 [
                   // Not the doors the landing route holds (signed-in-area, feed-screen-loader): visitors load those.
-                  'pwa/features/(feed|family|sync)/(?!(comment-thread|post-editor|likers-dialog|confirm-dialog|write-from-screen|signed-in-area|storage-unavailable-screen|feed-screen-loader)|tree/|invite/invite-dialog|join/)',
+                  'pwa/features/(feed|family|sync)/(?!(comment-thread|post-editor|likers-dialog|write-from-screen|signed-in-area|storage-unavailable-screen|feed-screen-loader)|tree/|invite/invite-dialog|join/)',
                   'pwa/features/shell/(signed-in-header|account-menu|navigation-drawer|bottom-tab-bar)',
                   'pwa/features/account/sign-out',
                   'pwa/sync/(?!write)',

@@ -45,6 +45,31 @@ for (const mode of ['dark', 'light'] as const) {
     await expect(page.getByRole('article')).toBeVisible();
     found['signed in / with a family, a post and its toast'] = await seriousViolations(page);
 
+    const card = page.getByRole('article');
+    await card.getByRole('button', { name: 'Like', exact: true }).click();
+    await card.getByRole('button', { name: 'Comment', exact: true }).click();
+    await card.getByRole('textbox', { name: 'Write a comment' }).fill('A comment');
+    await card.getByRole('button', { name: 'Add comment' }).click();
+    await expect(card.getByText('A comment', { exact: true })).toBeVisible();
+    found['signed in / with a liked post and its comments open'] = await seriousViolations(page);
+
+    await page.getByRole('link', { name: 'Family Tree' }).first().click();
+    await expect(page.getByRole('region', { name: 'Family Overview' })).toBeVisible();
+    found['family tree'] = await seriousViolations(page);
+    await page.getByRole('button', { name: 'Invite Family Member' }).first().click();
+    await page.getByRole('button', { name: 'Create invite link' }).click();
+    const link = await page.getByRole('textbox', { name: 'Invite link' }).inputValue();
+    found['invite dialog with a link'] = await seriousViolations(page);
+    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: 'Manage your membership' }).click();
+    await expect(page.getByRole('dialog', { name: 'Your membership' })).toBeVisible();
+    found['manage your membership'] = await seriousViolations(page);
+    await page.keyboard.press('Escape');
+
+    await page.goto(new URL(link).pathname);
+    await expect(page.getByRole('heading', { name: "You're already a member of this family." })).toBeVisible();
+    found['join page, already a member'] = await seriousViolations(page);
+
     expect(Object.fromEntries(Object.entries(found).filter(([, violations]) => violations.length > 0))).toEqual({});
   });
 }

@@ -49,6 +49,12 @@ test('a grandmother invites her son, they share, like and comment, and her offli
   await joinAsNewcomer(sonPage, link, son, 'Son');
   await expect(sonPage.getByRole('heading', { name: familyName, level: 2 })).toBeVisible({ timeout: 10_000 });
 
+  // The same link a second time only offers the way in: he is in the family already.
+  await sonPage.goto(link);
+  await expect(sonPage.getByRole('heading', { name: "You're already a member of this family." })).toBeVisible();
+  await sonPage.getByRole('button', { name: `Open ${familyName}` }).click();
+  await expect(sonPage.getByRole('heading', { name: familyName, level: 2 })).toBeVisible();
+
   // He posts; she sees it without reloading, likes it and comments.
   await grandmaPage.getByRole('link', { name: 'Home' }).first().click();
   const news = `We landed safely! ${Date.now()}`;
@@ -128,3 +134,47 @@ async function comment(card: ReturnType<typeof post>, text: string) {
   await card.getByRole('button', { name: 'Add comment' }).click();
   await expect(card.getByText(text)).toBeVisible();
 }
+
+test('bad input gets a clear message and nothing is sent: names, blank and long posts, HTML', async ({ page }) => {
+  await signUp(page, newPerson('careful'));
+  await page.getByLabel('Family name').fill('x'.repeat(101));
+  await page.getByRole('button', { name: 'Create Family Group' }).click();
+  await expect(page.getByText('Family name must be at most 100 characters long')).toBeVisible();
+  await page.getByLabel('Family name').fill('   ');
+  await page.getByRole('button', { name: 'Create Family Group' }).click();
+  await expect(page.getByText('Family name is required')).toBeVisible();
+
+  const familyName = `<script>alert("The Browns")</script> ${Date.now().toString(36)}`;
+  await createFamily(page, familyName);
+
+  const composer = page.getByLabel('Share an update with your family');
+  const share = page.getByRole('button', { name: 'Share' });
+  await composer.fill('    ');
+  await expect(share).toBeDisabled();
+  await composer.fill('a'.repeat(10_000));
+  await expect(page.getByText('Posts can be at most 5,000 characters long')).toBeVisible();
+  await share.click();
+  await expect(page.getByRole('article')).toHaveCount(0);
+  await expect(composer).toHaveValue('a'.repeat(10_000));
+
+  const html = '<img src=x onerror="window.hacked=1"><b>bold</b> & <a href="javascript:alert(1)">click</a>';
+  await composer.fill(html);
+  await share.click();
+  const card = post(page, '<b>bold</b>');
+  await expect(card).toBeVisible();
+  await expect(card.locator('b, img, a[href^="javascript"]')).toHaveCount(0);
+  expect(await page.evaluate(() => (window as { hacked?: number }).hacked)).toBeUndefined();
+
+  // The family's name is shown as the text it is, and renaming it checks the same rules.
+  await page.getByRole('link', { name: 'Family Tree' }).first().click();
+  await expect(page.getByText(familyName, { exact: true })).toBeVisible();
+  await page.getByRole('button', { name: 'Rename family' }).click();
+  const rename = page.getByRole('dialog', { name: 'Rename family' });
+  await rename.getByRole('textbox', { name: 'Family name' }).fill('y'.repeat(101));
+  await rename.getByRole('button', { name: 'Save name' }).click();
+  await expect(rename.getByText('Family name must be at most 100 characters long')).toBeVisible();
+  await rename.getByRole('textbox', { name: 'Family name' }).fill('The Browns');
+  await rename.getByRole('button', { name: 'Save name' }).click();
+  await expect(rename).toBeHidden();
+  await expect(page.getByText('The Browns', { exact: true })).toBeVisible();
+});

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { email, id, imageUrl, personName, timestamp, username } from './fields.ts';
 import { limits } from './limits.ts';
-import { messages } from './messages.ts';
 import { colorThemes, themeModes } from './theme.ts';
 import { relationshipTypes } from './choices.ts';
 import { familyMessages } from './family-messages.ts';
@@ -60,16 +59,6 @@ export const familyMemberSchema = z.object({
   user: publicUserSchema,
 });
 export type FamilyMember = z.infer<typeof familyMemberSchema>;
-
-export const invitationSchema = z.object({
-  id,
-  familyId: id,
-  createdById: id,
-  createdAt: timestamp,
-  expiresAt: timestamp,
-  revokedAt: timestamp.nullable(),
-});
-export type Invitation = z.infer<typeof invitationSchema>;
 
 export const reactionTypes = ['like'] as const;
 export const reactionTypeSchema = z.enum(reactionTypes, { error: 'Unknown reaction' });

@@ -6,6 +6,7 @@ export const familyMessages = {
   invitationInvalid: "This invite link isn't complete. Check that you copied all of it, or ask for a new one.",
   invitationExpired: 'This invite link has expired. Ask your family for a new one.',
   invitationRevoked: 'This invite link was turned off. Ask your family for a new one.',
+  invitationTurnOffNotAllowed: 'Only a family admin or the person who made this link can turn it off',
   alreadyMember: "You're already a member of this family.",
   relationshipRequired: 'Please choose how you are related',
 } as const;

@@ -2,7 +2,6 @@ import { z } from 'zod';
 import { joinRelationshipTypes } from './choices.ts';
 import { publicUserSchema, type RelationshipType } from './entities.ts';
 import { id, timestamp } from './fields.ts';
-import { messages } from './messages.ts';
 import { familyMessages } from './family-messages.ts';
 
 /**

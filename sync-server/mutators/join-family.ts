@@ -1,12 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { messages, type AcceptInvitationBody, type JoinedFamily } from '../../schema/index.ts';
+import { familyMessages, type AcceptInvitationBody, type JoinedFamily } from '../../schema/index.ts';
 import type { Transaction } from '../database.ts';
 import { HttpError } from '../http-errors.ts';
 import { createFamilyRepository } from '../repositories/family-repository.ts';
 import { createInvitationRepository, type TokenInvitation } from '../repositories/invitation-repository.ts';
 import type { FamilyChange } from '../sync-notifier.ts';
 import type { MutationContext } from './mutator.ts';
-import { familyMessages } from '../../schema/family-messages.ts';
 
 /** A token that was never made (or is malformed) and a family that is gone read the same. */
 export function invitationNotFound(): HttpError {

@@ -2,7 +2,7 @@ import type { MutationArgs } from '../../schema/index.ts';
 import type { Transaction } from '../database.ts';
 import { createFamilyRepository } from '../repositories/family-repository.ts';
 import type { FamilyChange } from '../sync-notifier.ts';
-import { lockFamilyOfRow } from './access.ts';
+import { lockFamilyOfRow, type FamilyAccess } from './access.ts';
 import { MutationRejected, type MutationContext } from './mutator.ts';
 
 /** `lockFamilyOfRow` for the membership a write is about. */
@@ -32,6 +32,19 @@ export async function removeMember(
   return { familyId, version, membershipChanged: [member.userId] };
 }
 
+/**
+ * Writes a change to a membership at a new version, so every device of the family pulls the member again. Nobody
+ * joins or leaves: `membershipChanged` is empty.
+ */
+async function changeMember(
+  { familyId, writeVersion }: FamilyAccess,
+  write: (version: number) => Promise<void>,
+): Promise<FamilyChange> {
+  const version = await writeVersion();
+  await write(version);
+  return { familyId, version, membershipChanged: [] };
+}
+
 /** An admin makes a member an admin, or an admin a member (themself too). A family always keeps an admin. */
 export async function setMemberRole(
   tx: Transaction,
@@ -39,13 +52,14 @@ export async function setMemberRole(
   args: MutationArgs<'member.setRole'>,
 ): Promise<FamilyChange | null> {
   const families = createFamilyRepository(tx);
-  const { familyId, writeVersion, role, row: member } = await lockFamilyOfMember(tx, userId, args.memberId);
-  if (role !== 'admin') throw new MutationRejected('adminsOnly');
+  const access = await lockFamilyOfMember(tx, userId, args.memberId);
+  const member = access.row;
+  if (access.role !== 'admin') throw new MutationRejected('adminsOnly');
   if (member.role === args.role) return null;
-  if (member.role === 'admin' && (await families.adminCount(familyId)) <= 1) throw new MutationRejected('lastAdmin');
-  const version = await writeVersion();
-  await families.setRole(member.id, args.role, version);
-  return { familyId, version, membershipChanged: [] };
+  if (member.role === 'admin' && (await families.adminCount(access.familyId)) <= 1) {
+    throw new MutationRejected('lastAdmin');
+  }
+  return changeMember(access, (version) => families.setRole(member.id, args.role, version));
 }
 
 /**
@@ -58,13 +72,12 @@ export async function setMemberRelationship(
   args: MutationArgs<'member.setRelationship'>,
 ): Promise<FamilyChange | null> {
   const families = createFamilyRepository(tx);
-  const { familyId, writeVersion, role, row: member } = await lockFamilyOfMember(tx, userId, args.memberId);
-  if (member.userId !== userId && role !== 'admin') throw new MutationRejected('adminsOnly');
-  if (args.relationshipType === 'creator' && (await families.find(familyId))?.createdById !== member.userId) {
+  const access = await lockFamilyOfMember(tx, userId, args.memberId);
+  const member = access.row;
+  if (member.userId !== userId && access.role !== 'admin') throw new MutationRejected('adminsOnly');
+  if (args.relationshipType === 'creator' && (await families.find(access.familyId))?.createdById !== member.userId) {
     throw new MutationRejected('creatorOnly');
   }
   if (member.relationshipType === args.relationshipType) return null;
-  const version = await writeVersion();
-  await families.setRelationship(member.id, args.relationshipType, version);
-  return { familyId, version, membershipChanged: [] };
+  return changeMember(access, (version) => families.setRelationship(member.id, args.relationshipType, version));
 }

@@ -40,15 +40,15 @@ type FamilyRow = {
   created_at: Date;
 };
 
-type MemberRow = {
+type MemberRefRow = {
   id: string;
   family_id: string;
   user_id: string;
   role: FamilyRole;
   relationship_type: RelationshipType | null;
-  joined_at: Date;
-  user: PublicUser;
 };
+
+type MemberRow = MemberRefRow & { joined_at: Date; user: PublicUser };
 
 function toFamily(row: FamilyRow): Family {
   return {
@@ -60,16 +60,18 @@ function toFamily(row: FamilyRow): Family {
   };
 }
 
-function toFamilyMember(row: MemberRow): FamilyMember {
+function toMemberRef(row: MemberRefRow): MemberRef {
   return {
     id: row.id,
     familyId: row.family_id,
     userId: row.user_id,
     role: row.role,
     relationshipType: row.relationship_type,
-    joinedAt: row.joined_at.toISOString(),
-    user: row.user,
   };
+}
+
+function toFamilyMember(row: MemberRow): FamilyMember {
+  return { ...toMemberRef(row), joinedAt: row.joined_at.toISOString(), user: row.user };
 }
 
 /** A new family starts at version 1: creating it is its first change. */
@@ -183,17 +185,10 @@ export function createFamilyRepository(sql: Queryable) {
     },
 
     async findMember(memberId: string): Promise<MemberRef | null> {
-      const [row] = await sql<Omit<MemberRow, 'joined_at' | 'user'>[]>`
+      const [row] = await sql<MemberRefRow[]>`
         select id, family_id, user_id, role, relationship_type from family_members where id = ${memberId}
       `;
-      if (!row) return null;
-      return {
-        id: row.id,
-        familyId: row.family_id,
-        userId: row.user_id,
-        role: row.role,
-        relationshipType: row.relationship_type,
-      };
+      return row ? toMemberRef(row) : null;
     },
 
     members(familyId: string): Promise<FamilyMember[]> {

@@ -18,8 +18,12 @@ export type NewPost = {
 /** What permission checks need to know about a post. */
 export type PostRef = { id: string; familyId: string; authorId: string };
 
-/** One page of a family's feed: the newest posts, or the newest written before `before`. */
-export type FeedPage = { limit: number; before?: Date };
+/**
+ * One page of a family's feed: the newest posts, or the ones after the oldest post shown so far, named by its
+ * `createdAt` (`before`) and its id (`beforeId`). Posts replayed from one device can share a millisecond: without
+ * the id, those on the far side of a page's edge would never be shown.
+ */
+export type FeedPage = { limit: number; before?: Date; beforeId?: string };
 
 type PostRow = {
   id: string;
@@ -87,9 +91,14 @@ export function createPostRepository(sql: Queryable) {
       return post ?? null;
     },
 
-    feed(familyId: string, page: FeedPage): Promise<Post[]> {
-      const before = page.before ? sql`and p.created_at < ${page.before}` : sql``;
-      return postsWhere(sql`p.family_id = ${familyId} ${before}`, page.limit);
+    feed(familyId: string, { limit, before, beforeId }: FeedPage): Promise<Post[]> {
+      // The same order as `postsWhere`'s; `created_at <=` on its own lets the index start the scan at the page.
+      const afterShown = !before
+        ? sql``
+        : beforeId
+          ? sql`and p.created_at <= ${before} and (p.created_at < ${before} or p.id < ${beforeId})`
+          : sql`and p.created_at < ${before}`;
+      return postsWhere(sql`p.family_id = ${familyId} ${afterShown}`, limit);
     },
 
     /** False when the id is taken already. Putting the row again clears a tombstone of the same id. */

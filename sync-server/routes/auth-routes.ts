@@ -1,10 +1,8 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { z } from 'zod';
 import {
   loginBodySchema,
   passwordChangeBodySchema,
   profileUpdateBodySchema,
-  returnToSchema,
   signupBodySchema,
   type AuthProviders,
 } from '../../schema/index.ts';
@@ -16,6 +14,7 @@ import { signedIn } from '../plugins/session.ts';
 import { parseBody, parseQuery } from '../plugins/validation.ts';
 import { DuplicateUserError, type UserRepository } from '../repositories/user-repository.ts';
 import { publishChanges, type SyncNotifier } from '../sync-notifier.ts';
+import { loginPagePath, returnToQuerySchema } from './login-page.ts';
 
 export type AuthRoutesOptions = {
   config: Config;
@@ -29,8 +28,6 @@ const fifteenMinutes = 15 * 60 * 1000;
 
 /** Guessing one person's password is slowed down wherever it is tried from; the window always ends. */
 const attemptsPerAccount = { limit: 5, windowMs: fifteenMinutes };
-
-const loginRedirectQuerySchema = z.object({ returnTo: returnToSchema.optional() });
 
 function conflict(error: unknown): never {
   if (error instanceof DuplicateUserError) {
@@ -108,8 +105,7 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (
 
   /** The spec's "go to /api/login" on a 401 lands on the login screen, which sends the person back afterwards. */
   app.get('/api/login', async (request, reply) => {
-    const { returnTo } = parseQuery(loginRedirectQuerySchema, request);
-    const target = returnTo && returnTo !== '/' ? `/login?returnTo=${encodeURIComponent(returnTo)}` : '/login';
-    return reply.redirect(target);
+    const { returnTo } = parseQuery(returnToQuerySchema, request);
+    return reply.redirect(loginPagePath({ returnTo }));
   });
 };

@@ -1,16 +1,30 @@
 import fastifyOauth2 from '@fastify/oauth2';
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
+import { returnToSchema } from '../../schema/index.ts';
 import { findOrCreateGoogleUser, googleProfileSchema } from '../auth/google-account.ts';
 import { servesHttps, type Config } from '../config.ts';
 import { siteOrigin } from '../plugins/request-guard.ts';
+import { parseQuery } from '../plugins/validation.ts';
 import type { UserRepository } from '../repositories/user-repository.ts';
+import { loginPagePath, returnToQuerySchema } from './login-page.ts';
 
 const userinfoEndpoint = 'https://openidconnect.googleapis.com/v1/userinfo';
+const startPath = '/api/auth/google';
 const callbackPath = '/api/auth/google/callback';
 
+/** Where to go once signed in (`?returnTo=` of the start), kept beside the flow's own state and PKCE cookies. */
+const returnToCookieName = 'hearth_google_return_to';
+
+function googleOauth(app: FastifyInstance) {
+  const oauth = app.oauth2Google;
+  if (!oauth) throw new Error('Google OAuth2 plugin is not registered');
+  return oauth;
+}
+
 /**
- * Google sign-in (authorization code with PKCE and state). Without credentials the button's navigation lands back
- * on the login screen, which says Google sign-in is not set up here.
+ * Google sign-in (authorization code with PKCE and state). `/api/auth/google?returnTo=/join/…` comes back to that
+ * page of this site afterwards (or to the login screen, still holding it, when sign-in fails). Without credentials
+ * the button's navigation lands back on the login screen, which says Google sign-in is not set up here.
  */
 export const googleAuthRoutes: FastifyPluginAsync<{ config: Config; users: UserRepository }> = async (
   app,
@@ -18,10 +32,15 @@ export const googleAuthRoutes: FastifyPluginAsync<{ config: Config; users: UserR
 ) => {
   const google = config.google;
   if (!google) {
-    app.get('/api/auth/google', async (_request, reply) => reply.redirect('/login?error=google_unavailable'));
+    app.get(startPath, async (request, reply) => {
+      const { returnTo } = parseQuery(returnToQuerySchema, request);
+      return reply.redirect(loginPagePath({ error: 'google_unavailable', returnTo }));
+    });
     return;
   }
 
+  // The flow's cookies (state, PKCE verifier, page to return to) go only to the start and the callback.
+  const flowCookie = { path: startPath, secure: servesHttps(config), sameSite: 'lax', httpOnly: true } as const;
   await app.register(fastifyOauth2, {
     name: 'google',
     scope: ['openid', 'email', 'profile'],
@@ -29,17 +48,25 @@ export const googleAuthRoutes: FastifyPluginAsync<{ config: Config; users: UserR
       client: { id: google.clientId, secret: google.clientSecret },
       auth: fastifyOauth2.GOOGLE_CONFIGURATION,
     },
-    startRedirectPath: '/api/auth/google',
     callbackUri: (request) => `${siteOrigin(config, request)}${callbackPath}`,
     pkce: 'S256',
-    cookie: { path: '/api/auth/google', secure: servesHttps(config), sameSite: 'lax', httpOnly: true },
+    cookie: flowCookie,
+  });
+
+  app.get(startPath, async (request, reply) => {
+    const { returnTo = '/' } = parseQuery(returnToQuerySchema, request);
+    const authorizationUri = await googleOauth(app).generateAuthorizationUri(request, reply);
+    // Always written: a sign-in started from the home page must not inherit the page of an earlier, abandoned one.
+    reply.setCookie(returnToCookieName, returnTo, flowCookie);
+    return reply.redirect(authorizationUri);
   });
 
   app.get(callbackPath, async (request, reply) => {
+    // Checked again on the way back: a cookie holds whatever the browser sends.
+    const returnTo = returnToSchema.parse(request.cookies[returnToCookieName]);
+    reply.clearCookie(returnToCookieName, flowCookie);
     try {
-      const oauth = app.oauth2Google;
-      if (!oauth) throw new Error('Google OAuth2 plugin is not registered');
-      const { token } = await oauth.getAccessTokenFromAuthorizationCodeFlow(request, reply);
+      const { token } = await googleOauth(app).getAccessTokenFromAuthorizationCodeFlow(request, reply);
       const response = await fetch(userinfoEndpoint, {
         headers: { authorization: `Bearer ${token.access_token}` },
         signal: AbortSignal.timeout(10_000),
@@ -48,11 +75,11 @@ export const googleAuthRoutes: FastifyPluginAsync<{ config: Config; users: UserR
       const profile = googleProfileSchema.parse(await response.json());
       const user = await findOrCreateGoogleUser(users, profile);
       await reply.signIn(user.id);
-      return reply.redirect('/');
+      return reply.redirect(returnTo);
     } catch (error) {
       // Refused consent, a replayed callback, an unverified email: all end on the login screen with a message.
       request.log.warn({ err: error }, 'Google sign-in failed');
-      return reply.redirect('/login?error=google_failed');
+      return reply.redirect(loginPagePath({ error: 'google_failed', returnTo }));
     }
   });
 };

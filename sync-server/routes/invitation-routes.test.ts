@@ -7,10 +7,9 @@ import {
   invitationLifetimeDays,
   invitationPreviewSchema,
   joinedFamilySchema,
-  messages,
-  rejections,
 } from '../../schema/index.ts';
 import { createRecordingNotifier, signUp, useTestApp, type TestAccount } from '../testing/test-app.ts';
+import { lockWaiters, openTransaction } from '../testing/held-transaction.ts';
 import { addMember, TestDevice } from '../testing/test-device.ts';
 import { familyMessages } from '../../schema/family-messages.ts';
 
@@ -184,10 +183,33 @@ describe('DELETE /api/families/:id/invitations/:invitationId', () => {
     const before = await snapshot();
     const response = await revoke(member, familyId, invitation.id);
     expect(response.statusCode).toBe(403);
-    expect(response.json()).toEqual({ error: rejections.notAllowedToDelete });
+    expect(response.json()).toEqual({ error: familyMessages.invitationTurnOffNotAllowed });
     expect(await snapshot()).toEqual(before);
     expect((await lookUp(invitation.token)).statusCode).toBe(200);
   });
+
+  it.skipIf(!process.env.DATABASE_URL)(
+    'decides under the family’s lock: an admin made a member meanwhile may no longer turn off others’ links',
+    async () => {
+      const { admin, member, familyId } = await familyWithMember();
+      const invitation = await invite(member, familyId);
+      // Another write holds the family and hands the admin role over; the turn-off must wait for it, then see it.
+      const held = await openTransaction(context.sql);
+      await held.tx`select 1 from families where id = ${familyId} for no key update`;
+      const setRole = (account: TestAccount, role: string) => held.tx`
+        update family_members set role = ${role} where family_id = ${familyId} and user_id = ${account.user.id}
+      `;
+      await setRole(member, 'admin');
+      await setRole(admin, 'member');
+      const turnOff = revoke(admin, familyId, invitation.id);
+      await lockWaiters(context.sql, 1);
+      await held.commit();
+      const response = await turnOff;
+      expect(response.statusCode).toBe(403);
+      expect(response.json()).toEqual({ error: familyMessages.invitationTurnOffNotAllowed });
+      expect((await lookUp(invitation.token)).statusCode).toBe(200);
+    },
+  );
 
   it('answers an unknown id and another family’s link exactly like a random id', async () => {
     const { admin, familyId } = await familyWithMember();

@@ -1,19 +1,17 @@
-import { randomBytes } from 'node:crypto';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
   acceptInvitationBodySchema,
   id,
-  invitationLifetimeDays,
+  idParamsSchema,
   invitationLookupBodySchema,
-  rejections,
-  type CreatedInvitation,
   type InvitationPreview,
 } from '../../schema/index.ts';
 import type { Config } from '../config.ts';
 import type { Sql } from '../database.ts';
-import { HttpError, serverMessages } from '../http-errors.ts';
+import { HttpError } from '../http-errors.ts';
 import { invitationNotFound, joinFamily, openInvitation } from '../mutators/join-family.ts';
+import { createInvitation, revokeInvitation } from '../mutators/manage-invitations.ts';
 import { createRateLimiter, enforceRateLimit } from '../plugins/rate-limit.ts';
 import { signedIn } from '../plugins/session.ts';
 import { parseBody, parseParams } from '../plugins/validation.ts';
@@ -29,10 +27,7 @@ export type InvitationRoutesOptions = {
   now: () => number;
 };
 
-const familyParamsSchema = z.strictObject({ id });
 const invitationParamsSchema = z.strictObject({ id, invitationId: id });
-
-const dayMs = 24 * 60 * 60 * 1000;
 
 /** A malformed token is answered exactly like an unknown one, never as a 400 naming the field. */
 function parseTokenBody<Schema extends z.ZodType>(schema: Schema, request: FastifyRequest): z.output<Schema> {
@@ -72,18 +67,17 @@ export const invitationRoutes: FastifyPluginAsync<InvitationRoutesOptions> = asy
 
   app.post('/api/families/:id/invitations', { preHandler: app.requireUser }, async (request, reply) => {
     const { user } = signedIn(request);
-    const { id: familyId } = parseParams(familyParamsSchema, request);
-    await requireMembership(families, familyId, user.id);
-    const token = randomBytes(32).toString('base64url');
-    const created = new Date();
-    const expiresAt = new Date(created.getTime() + invitationLifetimeDays * dayMs);
-    const invitation = await invitations.create({ familyId, token, createdById: user.id, now: created, expiresAt });
-    return reply.code(201).send({ ...invitation, token } satisfies CreatedInvitation);
+    const { id: familyId } = parseParams(idParamsSchema, request);
+    const invitation = await runMutation(user.id, request.log, async (tx, context) => ({
+      change: null,
+      result: await createInvitation(tx, context, { familyId }),
+    }));
+    return reply.code(201).send(invitation);
   });
 
   app.get('/api/families/:id/invitations', { preHandler: app.requireUser }, async (request) => {
     const { user } = signedIn(request);
-    const { id: familyId } = parseParams(familyParamsSchema, request);
+    const { id: familyId } = parseParams(idParamsSchema, request);
     await requireMembership(families, familyId, user.id);
     return invitations.listOpen(familyId, new Date());
   });
@@ -92,14 +86,10 @@ export const invitationRoutes: FastifyPluginAsync<InvitationRoutesOptions> = asy
   app.delete('/api/families/:id/invitations/:invitationId', { preHandler: app.requireUser }, async (request, reply) => {
     const { user } = signedIn(request);
     const { id: familyId, invitationId } = parseParams(invitationParamsSchema, request);
-    const role = await requireMembership(families, familyId, user.id);
-    const invitation = await invitations.findRef(invitationId);
-    // Another family's invitation named under this one reads like one that does not exist.
-    if (invitation?.familyId !== familyId) throw new HttpError(404, { error: serverMessages.notFound });
-    if (role !== 'admin' && invitation.createdById !== user.id) {
-      throw new HttpError(403, { error: rejections.notAllowedToDelete });
-    }
-    await invitations.revoke(invitationId, new Date());
+    await runMutation(user.id, request.log, async (tx, context) => ({
+      change: null,
+      result: await revokeInvitation(tx, context, { familyId, invitationId }),
+    }));
     return reply.code(204).send();
   });
 

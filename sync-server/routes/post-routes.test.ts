@@ -160,6 +160,36 @@ describe('GET /api/families/:id/posts', () => {
     expect(await readFeed(admin, familyId, `?before=${beforeAll}`)).toEqual([]);
   });
 
+  it('pages on with ?beforeId= past posts that share the millisecond of the last one shown', async () => {
+    const { admin, familyId } = await familyWithPosts(5);
+    // Posts replayed from one device's outbox can be written within one millisecond.
+    await context.sql`update posts set created_at = '2026-03-01T09:00:00.000Z' where family_id = ${familyId}`;
+    const shown: string[] = [];
+    let query = '?limit=2';
+    for (let page = 0; page < 4; page += 1) {
+      const posts = await readFeed(admin, familyId, query);
+      shown.push(...posts.map((post) => post.id));
+      const last = posts.at(-1);
+      if (!last) break;
+      query = `?limit=2&before=${encodeURIComponent(last.createdAt)}&beforeId=${last.id}`;
+    }
+    const allNewestFirst = await context.sql<{ id: string }[]>`
+      select id from posts where family_id = ${familyId} order by created_at desc, id desc
+    `;
+    expect(shown).toEqual(allNewestFirst.map((row) => row.id));
+  });
+
+  it('refuses a beforeId without its before, or one that is not an id, with 400', async () => {
+    const admin = await signUp(context.app);
+    const familyId = await newFamily(admin);
+    const withoutBefore = await feed(admin, familyId, `?beforeId=${randomUUID()}`);
+    expect(withoutBefore.statusCode).toBe(400);
+    expect(withoutBefore.json()).toMatchObject({ field: 'before' });
+    const notAnId = await feed(admin, familyId, `?before=2026-03-01T09:00:00.000Z&beforeId=last`);
+    expect(notAnId.statusCode).toBe(400);
+    expect(notAnId.json()).toMatchObject({ field: 'beforeId' });
+  });
+
   it('refuses a limit outside 1 to 100 and a before that is not a time with 400', async () => {
     const admin = await signUp(context.app);
     const familyId = await newFamily(admin);

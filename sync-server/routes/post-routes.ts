@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
-import { createPostBodySchema, idParamsSchema, reactBodySchema, timestamp, type Post } from '../../schema/index.ts';
+import { createPostBodySchema, id, idParamsSchema, reactBodySchema, timestamp, type Post } from '../../schema/index.ts';
 import type { Sql } from '../database.ts';
 import { lockFamilyOfPost } from '../mutators/access.ts';
 import { mutators } from '../mutators/index.ts';
@@ -19,16 +19,25 @@ const newPostBodySchema = createPostBodySchema.omit({ photoIds: true });
 const feedPageMax = 100;
 const feedLimitMessage = `Must be a whole number from 1 to ${feedPageMax}`;
 
-/** `?limit=` posts per page; `?before=` the createdAt of the oldest post shown so far, for the page after it. */
-const feedQuerySchema = z.object({
-  limit: z.coerce
-    .number({ error: feedLimitMessage })
-    .int({ error: feedLimitMessage })
-    .min(1, { error: feedLimitMessage })
-    .max(feedPageMax, { error: feedLimitMessage })
-    .default(20),
-  before: timestamp.transform((value) => new Date(value)).optional(),
-});
+/**
+ * `?limit=` posts per page; for the page after it, `?before=` the createdAt of the oldest post shown so far and
+ * `&beforeId=` its id (repositories/post-repository.ts `FeedPage`).
+ */
+const feedQuerySchema = z
+  .object({
+    limit: z.coerce
+      .number({ error: feedLimitMessage })
+      .int({ error: feedLimitMessage })
+      .min(1, { error: feedLimitMessage })
+      .max(feedPageMax, { error: feedLimitMessage })
+      .default(20),
+    before: timestamp.transform((value) => new Date(value)).optional(),
+    beforeId: id.optional(),
+  })
+  .refine((query) => query.beforeId === undefined || query.before !== undefined, {
+    error: 'Send before with beforeId: the createdAt of the same post',
+    path: ['before'],
+  });
 
 export const postRoutes: FastifyPluginAsync<{ sql: Sql; runMutation: MutationRunner }> = async (
   app,

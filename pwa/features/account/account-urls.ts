@@ -1,6 +1,10 @@
 /** Server routes the browser navigates to (full page loads, not API calls). */
 export const signOutUrl = '/api/logout';
-export const googleSignInUrl = '/api/auth/google';
+
+/** Google sign-in, coming back to `returnTo` (the server checks it is a path on this site) once it succeeds. */
+export function googleSignInUrl(returnTo: string | undefined): string {
+  return returnTo ? `/api/auth/google?returnTo=${encodeURIComponent(returnTo)}` : '/api/auth/google';
+}
 
 /** The login page, remembering where to come back to. */
 export function loginPath(returnTo: string): { to: '/login'; search: { returnTo: string } } {

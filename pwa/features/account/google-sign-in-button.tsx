@@ -16,7 +16,7 @@ export function showGoogleUnavailable(): void {
  * Asks the server whether Google sign-in is set up before leaving the page, so on a server without it people get a
  * clear sentence instead of an error page.
  */
-export function GoogleSignInButton({ label }: { label: string }) {
+export function GoogleSignInButton({ label, returnTo }: { label: string; returnTo: string | undefined }) {
   const [checking, setChecking] = useState(false);
 
   async function startGoogleSignIn() {
@@ -26,7 +26,7 @@ export function GoogleSignInButton({ label }: { label: string }) {
       if (providers.google) {
         // As for a password sign-in (account-api.ts): the new session must not be taken for the signed-out one.
         await settlePendingSignOut();
-        window.location.assign(googleSignInUrl);
+        window.location.assign(googleSignInUrl(returnTo));
         return;
       }
       showGoogleUnavailable();

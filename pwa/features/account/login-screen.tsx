@@ -52,7 +52,7 @@ export function LoginScreen() {
         </Button>
       </form>
       <p className={styles.divider}>or</p>
-      <GoogleSignInButton label="Continue with Google" />
+      <GoogleSignInButton label="Continue with Google" returnTo={search.returnTo} />
       <p className={styles.footnote}>
         New to Hearth?{' '}
         <Link to="/signup" search={{ returnTo: search.returnTo }} className={styles.inlineLink}>

@@ -79,7 +79,7 @@ export function SignupScreen() {
         </p>
       </form>
       <p className={styles.divider}>or</p>
-      <GoogleSignInButton label="Sign up with Google" />
+      <GoogleSignInButton label="Sign up with Google" returnTo={returnTo} />
       <p className={styles.footnote}>
         Already have an account?{' '}
         <Link to="/login" search={{ returnTo }} className={styles.inlineLink}>

@@ -1,6 +1,16 @@
 import { style } from '@vanilla-extract/css';
 import { vars } from '../../ui/theme.css.ts';
 
+/** A member's name with its markers after it, wrapping under it when the line is short. */
+export const markedName = style({
+  display: 'flex',
+  alignItems: 'center',
+  flexWrap: 'wrap',
+  gap: vars.space.xs,
+  fontWeight: vars.fontWeight.semibold,
+  overflowWrap: 'anywhere',
+});
+
 const pill = style({
   display: 'inline-flex',
   alignItems: 'center',

@@ -11,16 +11,35 @@ export function CrownIcon(props: IconProps) {
   );
 }
 
-/** Next to one's own name in the family's lists. */
-export function YouMarker() {
-  return <span className={styles.you}>You</span>;
+/**
+ * A member's name in the family's lists, with "You" after one's own and the admin's crown after an admin's (with the
+ * word too when `adminBadge`).
+ */
+export function MarkedMemberName({
+  name,
+  isYou,
+  isAdmin,
+  adminBadge = false,
+}: {
+  name: string;
+  isYou: boolean;
+  isAdmin: boolean;
+  adminBadge?: boolean;
+}) {
+  return (
+    <span className={styles.markedName}>
+      {name}
+      {isYou ? <span className={styles.you}>You</span> : null}
+      {isAdmin ? <AdminMarker badge={adminBadge} /> : null}
+    </span>
+  );
 }
 
 /**
  * A family admin (spec §3: a crown and an Admin badge). `badge` shows the word too; the compact crown alone still
  * says "Family Admin" to screen readers and on hover.
  */
-export function AdminMarker({ badge = false }: { badge?: boolean }) {
+function AdminMarker({ badge = false }: { badge?: boolean }) {
   return badge ? (
     <span className={styles.adminBadge}>
       <CrownIcon size="1rem" />

@@ -7,13 +7,4 @@ export const member = style({ display: 'flex', alignItems: 'center', gap: vars.s
 
 export const text = style({ display: 'grid', minWidth: 0 });
 
-export const name = style({
-  display: 'flex',
-  alignItems: 'center',
-  flexWrap: 'wrap',
-  gap: vars.space.xs,
-  fontWeight: vars.fontWeight.semibold,
-  overflowWrap: 'anywhere',
-});
-
 export const relationship = style({ color: vars.color.textMuted, fontSize: vars.fontSize.sm });

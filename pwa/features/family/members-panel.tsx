@@ -4,7 +4,7 @@ import { Avatar } from '../../ui/avatar.tsx';
 import { ButtonLink } from '../../ui/button.tsx';
 import { useSignedInUser } from '../account/auth-store.ts';
 import { DashboardPanel } from './dashboard-panels/dashboard-panel.tsx';
-import { AdminMarker, YouMarker } from './member-markers.tsx';
+import { MarkedMemberName } from './member-markers.tsx';
 import * as styles from './members-panel.css.ts';
 import { memberInitials, memberName, useFamilyMembers } from './use-family-members.ts';
 
@@ -33,11 +33,11 @@ export function MembersPanel({ familyId }: { familyId: string }) {
             <li key={member.id} className={styles.member}>
               <Avatar imageUrl={member.user?.profileImageUrl ?? null} initials={memberInitials(member)} size="sm" />
               <div className={styles.text}>
-                <span className={styles.name}>
-                  {memberName(member)}
-                  {member.userId === user.id ? <YouMarker /> : null}
-                  {member.role === 'admin' ? <AdminMarker /> : null}
-                </span>
+                <MarkedMemberName
+                  name={memberName(member)}
+                  isYou={member.userId === user.id}
+                  isAdmin={member.role === 'admin'}
+                />
                 <span className={styles.relationship}>{relationshipLabels[member.relationshipType ?? 'other']}</span>
               </div>
             </li>

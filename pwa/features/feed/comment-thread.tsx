@@ -1,14 +1,14 @@
 import { useRef } from 'react';
-import { toasts } from '../../../schema/messages.ts';
+import { familyToasts } from '../../../schema/family-messages.ts';
 import { Avatar } from '../../ui/avatar.tsx';
 import { Button } from '../../ui/button.tsx';
-import { ClockIcon } from '../../ui/icons.tsx';
+import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
 import { TextArea } from '../../ui/text-field.tsx';
 import { initials, publicName } from '../account/display-name.ts';
 import { useLocalWrite } from '../sync/use-local-write.ts';
 import { usePendingIds } from '../sync/use-sync-state.ts';
+import { WaitingMarker } from '../sync/waiting-marker.tsx';
 import * as styles from './comment-thread.css.ts';
-import { ConfirmDialog } from './confirm-dialog.tsx';
 import { commentRules } from './content-rules.ts';
 import * as formStyles from './content-form.css.ts';
 import { TrashIcon } from './feed-icons.tsx';
@@ -21,7 +21,6 @@ import { useContentForm } from './use-content-form.ts';
 import { useDialogState } from './use-dialog-state.ts';
 import { usePostComments, type ThreadComment } from './use-post-comments.ts';
 import { useQuickWrite } from './use-quick-write.ts';
-import { familyToasts } from '../../../schema/family-messages.ts';
 
 type CommentThreadProps = {
   /** The comments button points here (aria-controls). */
@@ -80,12 +79,7 @@ function CommentItem({ comment, waiting, canDelete, onDeleted }: CommentItemProp
           <span className={cardStyles.meta}>
             <RelativeTime at={comment.createdAt} />
           </span>
-          {waiting ? (
-            <span className={cardStyles.waiting}>
-              <ClockIcon size="1rem" />
-              Waiting to send
-            </span>
-          ) : null}
+          {waiting ? <WaitingMarker /> : null}
         </div>
         <p className={cardStyles.content}>
           <LinkifiedText text={comment.content} />

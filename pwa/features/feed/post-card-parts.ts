@@ -11,5 +11,5 @@ export const commentThread = preloadable(() =>
 export const postEditor = preloadable(() => import('./post-editor.tsx').then(({ PostEditor }) => PostEditor));
 export const likersDialog = preloadable(() => import('./likers-dialog.tsx').then(({ LikersDialog }) => LikersDialog));
 export const confirmDialog = preloadable(() =>
-  import('./confirm-dialog.tsx').then(({ ConfirmDialog }) => ConfirmDialog),
+  import('../../ui/confirm-dialog.tsx').then(({ ConfirmDialog }) => ConfirmDialog),
 );

@@ -18,20 +18,6 @@ export const meta = style({
   fontSize: vars.fontSize.sm,
 });
 
-export const waiting = style({
-  display: 'inline-flex',
-  alignItems: 'center',
-  gap: vars.space.xs,
-  paddingBlock: vars.space.xxs,
-  paddingInline: vars.space.sm,
-  borderRadius: vars.radius.pill,
-  border: `1px solid ${vars.color.border}`,
-  background: vars.color.primarySoft,
-  color: vars.color.text,
-  fontSize: vars.fontSize.sm,
-  fontWeight: vars.fontWeight.medium,
-});
-
 /** Someone's words, a post's or a comment's: their own line breaks, long addresses wrapped rather than overflowing. */
 export const content = style({
   margin: 0,

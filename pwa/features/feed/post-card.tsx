@@ -1,11 +1,11 @@
 import { Suspense, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
-import { toasts } from '../../../schema/messages.ts';
+import { familyToasts } from '../../../schema/family-messages.ts';
 import { formatExactDateTime } from '../../lib/format-date.ts';
 import { Avatar } from '../../ui/avatar.tsx';
 import { Card } from '../../ui/card.tsx';
-import { ClockIcon } from '../../ui/icons.tsx';
 import { initials, publicName } from '../account/display-name.ts';
+import { WaitingMarker } from '../sync/waiting-marker.tsx';
 import { CommentIcon, HeartIcon, PencilIcon, TrashIcon } from './feed-icons.tsx';
 import { LinkifiedText } from './linkified-text.tsx';
 import * as styles from './post-card.css.ts';
@@ -15,7 +15,6 @@ import { RelativeTime } from './relative-time.tsx';
 import { useDialogState } from './use-dialog-state.ts';
 import type { FeedPost } from './use-family-posts.ts';
 import { useQuickWrite } from './use-quick-write.ts';
-import { familyToasts } from '../../../schema/family-messages.ts';
 
 type PostCardProps = {
   post: FeedPost;
@@ -24,13 +23,15 @@ type PostCardProps = {
   viewerId: string;
   /** Admins may delete anyone's post and comments in their family. */
   viewerIsAdmin: boolean;
+  /** Once the post is deleted from the device, with the button that held focus. */
+  onDeleted: () => void;
 };
 
 /**
  * One post: who, when, what, its likes and comments. The text is shown as text (never as HTML), with its line
  * breaks and links. Its author can edit and delete it, a family admin delete it.
  */
-export function PostCard({ post, waiting, viewerId, viewerIsAdmin }: PostCardProps) {
+export function PostCard({ post, waiting, viewerId, viewerIsAdmin, onDeleted }: PostCardProps) {
   const quickWrite = useQuickWrite();
   const [editing, setEditing] = useState(false);
   const [commentsOpen, setCommentsOpen] = useState(false);
@@ -46,6 +47,10 @@ export function PostCard({ post, waiting, viewerId, viewerIsAdmin }: PostCardPro
       <LinkifiedText text={post.content} />
     </p>
   );
+
+  async function deletePost() {
+    if (await quickWrite('post.delete', { postId: post.id }, familyToasts.postDeleted)) onDeleted();
+  }
 
   function stopEditing() {
     // Drawn at once, so the Edit button is enabled again to take focus back from the closed editor.
@@ -74,12 +79,7 @@ export function PostCard({ post, waiting, viewerId, viewerIsAdmin }: PostCardPro
             ) : null}
           </span>
         </div>
-        {waiting ? (
-          <span className={styles.waiting}>
-            <ClockIcon size="1rem" />
-            Waiting to send
-          </span>
-        ) : null}
+        {waiting ? <WaitingMarker /> : null}
       </header>
 
       {editing ? (
@@ -186,9 +186,9 @@ export function PostCard({ post, waiting, viewerId, viewerIsAdmin }: PostCardPro
             open={confirmDelete.open}
             onClose={confirmDelete.close}
             title="Delete this post?"
-            description="Its comments and likes go with it."
+            description="It will be gone for everyone in the family, with its comments and likes."
             confirmLabel="Delete post"
-            onConfirm={() => void quickWrite('post.delete', { postId: post.id }, familyToasts.postDeleted)}
+            onConfirm={() => void deletePost()}
           />
         </Suspense>
       ) : null}

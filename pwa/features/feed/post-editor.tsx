@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { toasts } from '../../../schema/messages.ts';
+import { familyToasts } from '../../../schema/family-messages.ts';
 import type { SyncedPost } from '../../../schema/sync.ts';
 import { Button } from '../../ui/button.tsx';
 import { TextArea } from '../../ui/text-field.tsx';
@@ -8,7 +8,6 @@ import { postRules } from './content-rules.ts';
 import * as styles from './content-form.css.ts';
 import { submitOnCtrlEnter } from './submit-on-ctrl-enter.ts';
 import { useContentForm } from './use-content-form.ts';
-import { familyToasts } from '../../../schema/family-messages.ts';
 
 /**
  * The author's post, in place, ready to change. Saved on the device like any write (the card says "Waiting to

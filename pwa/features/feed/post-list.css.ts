@@ -1,7 +1,15 @@
 import { style } from '@vanilla-extract/css';
 import { vars } from '../../ui/theme.css.ts';
 
-export const list = style({ display: 'grid', gap: vars.space.md, margin: 0, padding: 0, listStyle: 'none' });
+/** Focused only from code, after a post is deleted: a ring around the whole feed would say nothing. */
+export const list = style({
+  display: 'grid',
+  gap: vars.space.md,
+  margin: 0,
+  padding: 0,
+  listStyle: 'none',
+  outline: 'none',
+});
 
 export const empty = style({
   margin: 0,

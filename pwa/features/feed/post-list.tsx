@@ -1,12 +1,12 @@
 import { useEffect, useRef, useState } from 'react';
 import { Button } from '../../ui/button.tsx';
 import { useSignedInUser } from '../account/auth-store.ts';
+import { useIsFamilyAdmin } from '../family/use-is-family-admin.ts';
 import { useFirstPullDone, usePendingIds } from '../sync/use-sync-state.ts';
 import { FeedSkeleton } from './feed-skeleton.tsx';
 import { PostCard } from './post-card.tsx';
 import * as styles from './post-list.css.ts';
 import { useFamilyPosts } from './use-family-posts.ts';
-import { useIsFamilyAdmin } from './use-is-family-admin.ts';
 
 const pageSize = 20;
 
@@ -21,6 +21,7 @@ export function PostList({ familyId }: { familyId: string }) {
   const waiting = usePendingIds('posts');
   const firstPullDone = useFirstPullDone();
   const viewerIsAdmin = useIsFamilyAdmin(familyId);
+  const listRef = useRef<HTMLOListElement>(null);
   const endRef = useRef<HTMLDivElement>(null);
   const shown = posts?.length ?? 0;
 
@@ -53,7 +54,7 @@ export function PostList({ familyId }: { familyId: string }) {
   }
   return (
     <>
-      <ol className={styles.list} aria-label="Family updates">
+      <ol ref={listRef} tabIndex={-1} className={styles.list} aria-label="Family updates">
         {posts.map((post) => (
           <li key={post.id}>
             <PostCard
@@ -61,6 +62,8 @@ export function PostList({ familyId }: { familyId: string }) {
               waiting={waiting?.has(post.id) ?? false}
               viewerId={user.id}
               viewerIsAdmin={viewerIsAdmin}
+              // The post and its buttons are gone: the reader carries on from the list it was in.
+              onDeleted={() => listRef.current?.focus()}
             />
           </li>
         ))}

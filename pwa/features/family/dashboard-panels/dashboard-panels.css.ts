@@ -1,18 +1,6 @@
 import { style } from '@vanilla-extract/css';
 import { vars } from '../../../ui/theme.css.ts';
 
-export const panel = style({ display: 'grid', gap: vars.space.md, alignContent: 'start' });
-
-export const header = style({
-  display: 'flex',
-  alignItems: 'center',
-  justifyContent: 'space-between',
-  flexWrap: 'wrap',
-  gap: vars.space.sm,
-});
-
-export const title = style({ margin: 0, fontSize: vars.fontSize.lg });
-
 export const empty = style({ margin: 0, color: vars.color.textMuted, lineHeight: vars.lineHeight.body });
 
 export const muted = style({ color: vars.color.textMuted, fontSize: vars.fontSize.sm });

@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
+import { familyToasts } from '../../../../schema/family-messages.ts';
 import type { FamilyInvitation } from '../../../../schema/invitations.ts';
 import { invitationLifetimeDays } from '../../../../schema/limits.ts';
-import { toasts } from '../../../../schema/messages.ts';
 import { isSignedOutError } from '../../../lib/api-client.ts';
 import { formatLongDate } from '../../../lib/format-date.ts';
 import { Button } from '../../../ui/button.tsx';
@@ -10,11 +10,10 @@ import { TextField } from '../../../ui/text-field.tsx';
 import { toast } from '../../../ui/toast-store.ts';
 import { useSignedInUser } from '../../account/auth-store.ts';
 import { publicName } from '../../account/display-name.ts';
-import { useIsFamilyAdmin } from '../../feed/use-is-family-admin.ts';
+import { useIsFamilyAdmin } from '../use-is-family-admin.ts';
 import * as styles from './invite-dialog.css.ts';
 import { invitationApi } from './invitation-api.ts';
 import { invitationShareData, invitationUrl, inviteProblemText } from './invitation-links.ts';
-import { familyToasts } from '../../../../schema/family-messages.ts';
 
 type InviteDialogProps = { familyId: string; familyName: string; open: boolean; onClose: () => void };
 

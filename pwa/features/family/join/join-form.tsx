@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { joinRelationshipTypes, relationshipLabels } from '../../../../schema/choices.ts';
+import { familyMessages, familyToasts } from '../../../../schema/family-messages.ts';
 import type { InvitationPreview } from '../../../../schema/invitations.ts';
-import { messages, toasts } from '../../../../schema/messages.ts';
 import { isSignedOutError } from '../../../lib/api-client.ts';
 import { useFormFields } from '../../../lib/use-form-fields.ts';
 import { Button } from '../../../ui/button.tsx';
@@ -11,7 +11,6 @@ import { invitationApi } from '../invite/invitation-api.ts';
 import { joinProblemOf, type JoinProblem } from './join-problems.ts';
 import * as styles from './join-screen.css.ts';
 import { useOpenFamily } from './use-open-family.ts';
-import { familyMessages, familyToasts } from '../../../../schema/family-messages.ts';
 
 type JoinRelationshipType = (typeof joinRelationshipTypes)[number];
 

@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { messages } from '../../../../schema/messages.ts';
+import { familyMessages } from '../../../../schema/family-messages.ts';
 import { ApiError, NetworkError } from '../../../lib/api-client.ts';
 import { joinProblemOf } from './join-problems.ts';
-import { familyMessages } from '../../../../schema/family-messages.ts';
 
 function answer(status: number, error?: string): ApiError {
   return new ApiError(status, 'status text', error === undefined ? '' : JSON.stringify({ error }));

@@ -1,6 +1,5 @@
-import { messages } from '../../../../schema/messages.ts';
-import { ApiError, NetworkError } from '../../../lib/api-client.ts';
 import { familyMessages } from '../../../../schema/family-messages.ts';
+import { ApiError, NetworkError } from '../../../lib/api-client.ts';
 
 /** Why the join page cannot (or need not) offer to join, each with its own words and way on. */
 export type JoinProblem = 'invalid' | 'expired' | 'revoked' | 'already-member' | 'offline' | 'unavailable';

@@ -1,33 +1,13 @@
 import { style } from '@vanilla-extract/css';
+import * as notice from '../../../ui/notice.css.ts';
 import { vars } from '../../../ui/theme.css.ts';
 
-export const wrap = style({
-  display: 'grid',
-  placeItems: 'center',
-  minHeight: 'min(70dvh, 40rem)',
-  padding: `${vars.space.xl} ${vars.space.md}`,
-});
-
-export const card = style({
-  width: '100%',
-  maxWidth: '32rem',
-  display: 'grid',
+/** The invitation is a notice (ui/notice.tsx) with more in it: the same centred card, a little wider. */
+export const card = style([
+  notice.card,
   // One column no wider than the card: a long name or a wide select must wrap, not push past the edge.
-  gridTemplateColumns: 'minmax(0, 1fr)',
-  justifyItems: 'center',
-  gap: vars.space.md,
-  textAlign: 'center',
-});
-
-export const badge = style({
-  display: 'grid',
-  placeItems: 'center',
-  width: '4.5rem',
-  height: '4.5rem',
-  borderRadius: '50%',
-  background: vars.color.primarySoft,
-  color: vars.color.primaryText,
-});
+  { maxWidth: '32rem', gridTemplateColumns: 'minmax(0, 1fr)' },
+]);
 
 export const title = style({
   margin: 0,

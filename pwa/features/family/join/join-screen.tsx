@@ -1,11 +1,12 @@
 import { useEffect, useState, type ReactNode } from 'react';
+import { familyMessages } from '../../../../schema/family-messages.ts';
 import type { InvitationPreview } from '../../../../schema/invitations.ts';
-import { messages } from '../../../../schema/messages.ts';
 import { formatLongDate } from '../../../lib/format-date.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { Button, ButtonLink } from '../../../ui/button.tsx';
 import { Card } from '../../../ui/card.tsx';
 import { AlertIcon, ClockIcon, HearthMark } from '../../../ui/icons.tsx';
+import * as noticeStyles from '../../../ui/notice.css.ts';
 import { Notice } from '../../../ui/notice.tsx';
 import { Spinner } from '../../../ui/spinner.tsx';
 import { useAuth } from '../../account/auth-store.ts';
@@ -14,7 +15,6 @@ import { JoinForm } from './join-form.tsx';
 import { joinProblemOf, joinProblemTexts, type JoinProblem } from './join-problems.ts';
 import * as styles from './join-screen.css.ts';
 import { useOpenFamily } from './use-open-family.ts';
-import { familyMessages } from '../../../../schema/family-messages.ts';
 
 type EndingProblem = Exclude<JoinProblem, 'already-member'>;
 
@@ -59,7 +59,7 @@ export function JoinScreen({ token }: { token: string }) {
 
   if (lookup.state === 'loading') {
     return (
-      <div className={styles.wrap}>
+      <div className={noticeStyles.wrap}>
         <p role="status" className={styles.loading}>
           <Spinner /> Opening your invitation...
         </p>
@@ -100,9 +100,9 @@ function documentTitle(lookup: Lookup): string {
 /** "Margaret Smith invited you to join The Smiths on Hearth", until when, and what to do next. */
 function Invitation({ preview, children }: { preview: InvitationPreview; children: ReactNode }) {
   return (
-    <div className={styles.wrap}>
+    <div className={noticeStyles.wrap}>
       <Card as="section" aria-labelledby="invitation-title" className={styles.card}>
-        <span className={styles.badge}>
+        <span className={noticeStyles.badge}>
           <HearthMark size="3rem" />
         </span>
         <h1 id="invitation-title" className={styles.title}>

@@ -18,6 +18,12 @@ globalStyle(`${headerActions} > *`, {
 
 export const section = style({ display: 'grid', gap: vars.space.md, alignContent: 'start' });
 
+/**
+ * Focused from code when a member is removed, in place of the Manage button that went with them: a ring around all
+ * the groups would say nothing.
+ */
+export const membersSection = style([section, { outline: 'none' }]);
+
 export const sectionTitle = style({
   display: 'flex',
   alignItems: 'center',
@@ -86,16 +92,6 @@ export const tips = style({
 export const titleIcon = style({ display: 'inline-flex', color: vars.color.primaryText });
 
 export const emptyState = style({ display: 'grid', justifyItems: 'center', gap: vars.space.md, textAlign: 'center' });
-
-export const emptyBadge = style({
-  display: 'grid',
-  placeItems: 'center',
-  width: '4.5rem',
-  height: '4.5rem',
-  borderRadius: '50%',
-  background: vars.color.primarySoft,
-  color: vars.color.primaryText,
-});
 
 export const emptyTitle = style({ margin: 0, fontSize: vars.fontSize.xl });
 

@@ -1,9 +1,10 @@
-import { Suspense, useState } from 'react';
+import { Suspense, useId, useRef, useState, type ReactNode } from 'react';
 import type { SyncedFamily } from '../../../../schema/sync.ts';
 import { preloadable } from '../../../lib/preloadable.tsx';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { Button } from '../../../ui/button.tsx';
 import { Card } from '../../../ui/card.tsx';
+import * as noticeStyles from '../../../ui/notice.css.ts';
 import { Page, PageHeader } from '../../../ui/page.tsx';
 import { Spinner } from '../../../ui/spinner.tsx';
 import { useSignedInUser } from '../../account/auth-store.ts';
@@ -63,20 +64,29 @@ function LoadingTree() {
 function NoFamilyGroups() {
   return (
     <>
-      <Card as="section" aria-labelledby="no-family-title" className={styles.emptyState}>
-        <span className={styles.emptyBadge}>
-          <FamilyTreeIcon size="2rem" />
-        </span>
-        <h2 id="no-family-title" className={styles.emptyTitle}>
-          No Family Groups
-        </h2>
-        <p className={styles.emptyText}>
-          Join a family group to view your family tree. Ask a relative for an invite link, or start your own family
-          below.
-        </p>
-      </Card>
+      <EmptyTree
+        title="No Family Groups"
+        text="Join a family group to view your family tree. Ask a relative for an invite link, or start your own family below."
+      />
       <CreateFamilyCard />
     </>
+  );
+}
+
+/** The tree with nothing to show yet: what is missing, and the way on when there is one. */
+function EmptyTree({ title, text, children }: { title: string; text: string; children?: ReactNode }) {
+  const titleId = useId();
+  return (
+    <Card as="section" aria-labelledby={titleId} className={styles.emptyState}>
+      <span className={noticeStyles.badge}>
+        <FamilyTreeIcon size="2rem" />
+      </span>
+      <h2 id={titleId} className={styles.emptyTitle}>
+        {title}
+      </h2>
+      <p className={styles.emptyText}>{text}</p>
+      {children}
+    </Card>
   );
 }
 
@@ -100,6 +110,7 @@ function FamilyTree({ family }: { family: SyncedFamily }) {
   const waitingIds = usePendingIds('members');
   const manage = useDialogOpening<FamilyMemberView>();
   const rename = useDialogOpening();
+  const membersRef = useRef<HTMLElement>(null);
 
   const viewerIsAdmin = members?.some((member) => member.userId === user.id && member.role === 'admin') ?? false;
   const actionsFor = (member: FamilyMemberView) =>
@@ -139,20 +150,18 @@ function FamilyTree({ family }: { family: SyncedFamily }) {
       {members === undefined ? (
         <LoadingTree />
       ) : members.length === 0 ? (
-        <Card as="section" aria-labelledby="no-members-title" className={styles.emptyState}>
-          <span className={styles.emptyBadge}>
-            <FamilyTreeIcon size="2rem" />
-          </span>
-          <h2 id="no-members-title" className={styles.emptyTitle}>
-            No Family Members
-          </h2>
-          <p className={styles.emptyText}>Invite your family to start growing your tree.</p>
+        <EmptyTree title="No Family Members" text="Invite your family to start growing your tree.">
           <InviteFamilyButton familyId={family.id} familyName={family.name} label="Invite Family Members" />
-        </Card>
+        </EmptyTree>
       ) : (
         <>
           <FamilyOverviewCard overview={familyOverview(family, members, new Date())} />
-          <section aria-labelledby="family-members-title" className={styles.section}>
+          <section
+            ref={membersRef}
+            tabIndex={-1}
+            aria-labelledby="family-members-title"
+            className={styles.membersSection}
+          >
             <h2 id="family-members-title" className={styles.sectionTitle}>
               Family Members
             </h2>
@@ -185,6 +194,7 @@ function FamilyTree({ family }: { family: SyncedFamily }) {
             member={managed.member}
             actions={actionsFor(managed.member)}
             self={managed.member.userId === user.id}
+            onRemoved={() => membersRef.current?.focus()}
           />
         </Suspense>
       ) : null}

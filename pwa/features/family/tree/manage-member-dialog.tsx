@@ -1,8 +1,9 @@
 import { useState } from 'react';
 import { relationshipLabels, type RelationshipChoice } from '../../../../schema/choices.ts';
-import { toasts } from '../../../../schema/messages.ts';
+import { familyToasts } from '../../../../schema/family-messages.ts';
 import type { MutationArgs, MutationName, SyncedFamily } from '../../../../schema/sync.ts';
 import { Button } from '../../../ui/button.tsx';
+import { ConfirmActions } from '../../../ui/confirm-dialog.tsx';
 import { Dialog } from '../../../ui/dialog.tsx';
 import { SelectField } from '../../../ui/select-field.tsx';
 import { toast } from '../../../ui/toast-store.ts';
@@ -11,7 +12,6 @@ import { memberName, type FamilyMemberView } from '../use-family-members.ts';
 import { relationshipOf } from './family-overview.ts';
 import type { MemberActions } from './member-actions.ts';
 import * as styles from './manage-member-dialog.css.ts';
-import { familyToasts } from '../../../../schema/family-messages.ts';
 
 type ManageMemberDialogProps = {
   open: boolean;
@@ -22,17 +22,26 @@ type ManageMemberDialogProps = {
   actions: MemberActions;
   /** The viewer's own membership. */
   self: boolean;
+  /** Someone else was removed on the device: their row, with the button that opened this, is about to go. */
+  onRemoved: () => void;
 };
-
-type Step = 'choose' | 'confirmRemove' | 'confirmLeave';
 
 /**
  * Everything the viewer may change about one member, in one small dialog: how they are related, admin or not,
  * removing them, or (for oneself) leaving. Every change is saved on the device at once and sent when it can be.
  */
-export function ManageMemberDialog({ open, onClose, family, member, actions, self }: ManageMemberDialogProps) {
+export function ManageMemberDialog({
+  open,
+  onClose,
+  family,
+  member,
+  actions,
+  self,
+  onRemoved,
+}: ManageMemberDialogProps) {
   const write = useLocalWrite();
-  const [step, setStep] = useState<Step>('choose');
+  // Removing someone, or leaving, is asked about first, in place of the dialog's choices.
+  const [confirming, setConfirming] = useState(false);
   const [relationship, setRelationship] = useState<RelationshipChoice>(relationshipOf(member));
   const [saving, setSaving] = useState(false);
   // Back from a confirmation, focus returns to the button that asked for it instead of getting lost.
@@ -40,13 +49,13 @@ export function ManageMemberDialog({ open, onClose, family, member, actions, sel
   const name = memberName(member);
 
   function back() {
-    setStep('choose');
+    setConfirming(false);
     setCameBack(true);
   }
 
   /** Saves one change. Removing and leaving close the dialog first: the member (or the family) is about to go. */
   async function save<N extends MutationName>(mutation: N, args: MutationArgs<N>, closeFirst = false) {
-    if (saving) return;
+    if (saving) return false;
     setSaving(true);
     if (closeFirst) onClose();
     try {
@@ -64,59 +73,42 @@ export function ManageMemberDialog({ open, onClose, family, member, actions, sel
     }
   }
 
-  if (step === 'confirmRemove') {
-    return (
-      <Dialog
-        open={open}
-        onClose={onClose}
-        title={`Remove ${name}?`}
-        description={
-          `${name} will no longer see the family's posts, photos, events or chat. ` +
-          'You can invite them again any time.'
-        }
-        actions={
-          <>
-            <Button variant="secondary" autoFocus onClick={back}>
-              Cancel
-            </Button>
-            <Button
-              variant="danger"
-              disabled={saving}
-              onClick={() => void save('member.remove', { memberId: member.id }, true)}
-            >
-              Remove from family
-            </Button>
-          </>
-        }
-      />
-    );
+  async function removeMembership() {
+    if (!(await save('member.remove', { memberId: member.id }, true))) return;
+    if (self) toast(familyToasts.leftFamily(family.name));
+    else onRemoved();
   }
 
-  if (step === 'confirmLeave') {
+  if (confirming) {
+    // One's own membership is left; anyone else's is removed by an admin (member-actions.ts).
+    const question = self
+      ? {
+          title: `Leave ${family.name}?`,
+          description:
+            "You'll no longer see the family's posts, photos, events or chat, and they'll be removed from this " +
+            "device. To come back, you'll need a new invite link.",
+          confirmLabel: 'Leave family',
+        }
+      : {
+          title: `Remove ${name}?`,
+          description:
+            `${name} will no longer see the family's posts, photos, events or chat. ` +
+            'You can invite them again any time.',
+          confirmLabel: 'Remove from family',
+        };
     return (
       <Dialog
         open={open}
         onClose={onClose}
-        title={`Leave ${family.name}?`}
-        description={
-          "You'll no longer see the family's posts, photos, events or chat, and they'll be removed from this device. " +
-          "To come back, you'll need a new invite link."
-        }
+        title={question.title}
+        description={question.description}
         actions={
-          <>
-            <Button variant="secondary" autoFocus onClick={back}>
-              Cancel
-            </Button>
-            <Button
-              variant="danger"
-              disabled={saving}
-              onClick={async () => {
-                if (await save('member.remove', { memberId: member.id }, true)) toast(familyToasts.leftFamily(family.name));
-              }}
-            >
-              Leave family
-            </Button>
-          </>
+          <ConfirmActions
+            confirmLabel={question.confirmLabel}
+            onCancel={back}
+            onConfirm={() => void removeMembership()}
+            disabled={saving}
+          />
         }
       />
     );
@@ -166,18 +158,10 @@ export function ManageMemberDialog({ open, onClose, family, member, actions, sel
         </div>
       ) : null}
 
-      {actions.remove ? (
+      {actions.remove || actions.leave === 'allowed' ? (
         <div className={styles.choice}>
-          <Button variant="danger" autoFocus={cameBack} onClick={() => setStep('confirmRemove')}>
-            Remove from family
-          </Button>
-        </div>
-      ) : null}
-
-      {actions.leave === 'allowed' ? (
-        <div className={styles.choice}>
-          <Button variant="danger" autoFocus={cameBack} onClick={() => setStep('confirmLeave')}>
-            Leave family
+          <Button variant="danger" autoFocus={cameBack} onClick={() => setConfirming(true)}>
+            {self ? 'Leave family' : 'Remove from family'}
           </Button>
         </div>
       ) : actions.leave ? (

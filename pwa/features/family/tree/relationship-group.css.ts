@@ -1,6 +1,7 @@
 import { createVar, style, styleVariants } from '@vanilla-extract/css';
 import { relationshipTypes, type RelationshipChoice } from '../../../../schema/choices.ts';
 import { vars } from '../../../ui/theme.css.ts';
+import * as titledCard from '../titled-card.css.ts';
 import { relationshipColors } from './relationship-colors.ts';
 
 const ink = createVar();
@@ -19,22 +20,7 @@ export const groupTone = styleVariants(
   },
 );
 
-export const group = style({
-  display: 'grid',
-  gap: vars.space.md,
-  alignContent: 'start',
-  borderInlineStart: `0.375rem solid ${ink}`,
-});
-
-export const header = style({
-  display: 'flex',
-  alignItems: 'center',
-  justifyContent: 'space-between',
-  flexWrap: 'wrap',
-  gap: vars.space.sm,
-});
-
-export const title = style({ margin: 0, fontSize: vars.fontSize.lg });
+export const group = style([titledCard.card, { borderInlineStart: `0.375rem solid ${ink}` }]);
 
 export const count = style({
   paddingInline: vars.space.sm,
@@ -53,17 +39,6 @@ export const member = style({ display: 'flex', flexWrap: 'wrap', alignItems: 'ce
 
 export const memberText = style({ display: 'grid', gap: vars.space.xxs, flex: '1 1 9rem', minWidth: 0 });
 
-export const memberName = style({
-  display: 'flex',
-  alignItems: 'center',
-  flexWrap: 'wrap',
-  gap: vars.space.xs,
-  fontWeight: vars.fontWeight.semibold,
-  overflowWrap: 'anywhere',
-});
-
 export const detail = style({ color: vars.color.textMuted, fontSize: vars.fontSize.sm });
-
-export const waiting = style([detail, { display: 'inline-flex', alignItems: 'center', gap: vars.space.xs }]);
 
 export const manage = style({ flexShrink: 0, marginInlineStart: 'auto', paddingInline: vars.space.md });

@@ -3,8 +3,9 @@ import { formatLongDate } from '../../../lib/format-date.ts';
 import { Avatar } from '../../../ui/avatar.tsx';
 import { Button } from '../../../ui/button.tsx';
 import { Card } from '../../../ui/card.tsx';
-import { ClockIcon } from '../../../ui/icons.tsx';
-import { AdminMarker, YouMarker } from '../member-markers.tsx';
+import { WaitingMarker } from '../../sync/waiting-marker.tsx';
+import { MarkedMemberName } from '../member-markers.tsx';
+import * as titledCard from '../titled-card.css.ts';
 import { memberInitials, memberName, type FamilyMemberView } from '../use-family-members.ts';
 import { memberCountLabel, type RelationshipGroup } from './family-overview.ts';
 import * as styles from './relationship-group.css.ts';
@@ -38,8 +39,8 @@ export function RelationshipGroupCard({
       aria-labelledby={titleId}
       className={[styles.group, styles.groupTone[group.type]].join(' ')}
     >
-      <div className={styles.header}>
-        <h3 id={titleId} className={styles.title}>
+      <div className={titledCard.titleRow}>
+        <h3 id={titleId} className={titledCard.title}>
           {group.label}
         </h3>
         <span className={styles.count}>{memberCountLabel(group.members.length)}</span>
@@ -52,20 +53,11 @@ export function RelationshipGroupCard({
             <li key={member.id} className={styles.member}>
               <Avatar imageUrl={member.user?.profileImageUrl ?? null} initials={memberInitials(member)} />
               <div className={styles.memberText}>
-                <span className={styles.memberName}>
-                  {name}
-                  {self ? <YouMarker /> : null}
-                  {member.role === 'admin' ? <AdminMarker badge /> : null}
-                </span>
+                <MarkedMemberName name={name} isYou={self} isAdmin={member.role === 'admin'} adminBadge />
                 <span className={styles.detail}>
                   Joined <time dateTime={member.joinedAt}>{formatLongDate(member.joinedAt)}</time>
                 </span>
-                {waitingIds?.has(member.id) ? (
-                  <span className={styles.waiting}>
-                    <ClockIcon size="1rem" />
-                    Waiting to send
-                  </span>
-                ) : null}
+                {waitingIds?.has(member.id) ? <WaitingMarker /> : null}
               </div>
               {canManage(member) ? (
                 <Button

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { toasts } from '../../../../schema/messages.ts';
+import { familyToasts } from '../../../../schema/family-messages.ts';
 import type { SyncedFamily } from '../../../../schema/sync.ts';
 import { useFormFields } from '../../../lib/use-form-fields.ts';
 import { Button } from '../../../ui/button.tsx';
@@ -7,7 +7,6 @@ import { Dialog } from '../../../ui/dialog.tsx';
 import { TextField } from '../../../ui/text-field.tsx';
 import { toast } from '../../../ui/toast-store.ts';
 import { useLocalWrite } from '../../sync/use-local-write.ts';
-import { familyToasts } from '../../../../schema/family-messages.ts';
 
 /**
  * An admin renames the family. The shared schema checks the name (1 to 100 characters) before anything is written,

@@ -3,8 +3,9 @@ import { useSignedInUser } from '../account/auth-store.ts';
 import { useHearthDb } from '../sync/device-session-store.ts';
 
 /**
- * Whether the signed-in person is an admin of the family, so the feed offers them Delete on everyone's posts and
- * comments. Only what is offered: the server checks the role again when the delete arrives.
+ * Whether the signed-in person is an admin of the family, so screens offer them what admins may do (Delete on
+ * everyone's posts and comments, Turn off on everyone's invite links). Only what is offered: the server checks the
+ * role again when the write arrives.
  */
 export function useIsFamilyAdmin(familyId: string): boolean {
   const db = useHearthDb();
