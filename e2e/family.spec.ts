@@ -178,3 +178,37 @@ test('bad input gets a clear message and nothing is sent: names, blank and long 
   await expect(rename).toBeHidden();
   await expect(page.getByText('The Browns', { exact: true })).toBeVisible();
 });
+
+test('someone in two families switches between them, and the choice is remembered', async ({ browser }) => {
+  test.setTimeout(60_000);
+  const grandmaContext = await browser.newContext();
+  const auntContext = await browser.newContext();
+  const grandmaPage = await grandmaContext.newPage();
+  const auntPage = await auntContext.newPage();
+  const smiths = `The Smiths ${Date.now().toString(36)}`;
+  const joneses = `The Joneses ${Date.now().toString(36)}`;
+
+  await signUp(grandmaPage, newPerson('grandma'));
+  await createFamily(grandmaPage, smiths);
+  const link = await makeInviteLink(grandmaPage);
+
+  // The aunt already has a family of her own when she joins the Smiths.
+  await signUp(auntPage, newPerson('aunt'));
+  await createFamily(auntPage, joneses);
+  await share(auntPage, 'Only for the Joneses');
+  await expect(post(auntPage, 'Only for the Joneses')).toBeVisible();
+  await auntPage.goto(link);
+  await auntPage.getByRole('combobox', { name: 'How are you related?' }).selectOption({ label: 'Sister' });
+  await auntPage.getByRole('button', { name: `Join ${smiths}` }).click();
+  await expect(auntPage.getByRole('heading', { name: smiths, level: 2 })).toBeVisible({ timeout: 10_000 });
+  await expect(auntPage.getByText('Only for the Joneses')).toBeHidden();
+
+  const switcher = auntPage.getByRole('combobox', { name: 'Family' }).first();
+  await switcher.selectOption({ label: joneses });
+  await expect(auntPage.getByRole('heading', { name: joneses, level: 2 })).toBeVisible();
+  await expect(auntPage.getByText('Only for the Joneses')).toBeVisible();
+  await auntPage.reload();
+  await expect(auntPage.getByRole('heading', { name: joneses, level: 2 })).toBeVisible();
+
+  await close(grandmaContext, auntContext);
+});
