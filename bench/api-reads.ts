@@ -7,8 +7,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import { Agent, request } from 'node:http';
-import { pushBatchMax, syncProtocolVersion, type PushedMutation } from '../schema/index.ts';
 import { startHearth } from '../e2e/support/hearth-server.ts';
+import { benchApi, type QueuedMutation } from './support/api-setup.ts';
 
 /** The budget's 50, and a few (a family's evening): on 2 shared cores the first measures queueing as much as work. */
 const concurrencies = [50, 5];
@@ -19,43 +19,24 @@ const posts = 200;
 const hearth = await startHearth();
 const agent = new Agent({ keepAlive: true, maxSockets: connections });
 
-function send(method: 'GET' | 'POST', path: string, cookie?: string, body?: unknown) {
-  return new Promise<{ status: number; text: string; setCookie: string | undefined }>((resolve, reject) => {
-    const payload = body === undefined ? undefined : JSON.stringify(body);
-    const outgoing = request(`${hearth.url}${path}`, {
-      method,
-      agent,
-      headers: { ...(payload ? { 'content-type': 'application/json' } : {}), ...(cookie ? { cookie } : {}) },
-    });
+/** A GET on the benchmark's own keep-alive connections. */
+function get(path: string, cookie: string) {
+  return new Promise<{ status: number }>((resolve, reject) => {
+    const outgoing = request(`${hearth.url}${path}`, { agent, headers: { cookie } });
     outgoing.on('error', reject);
     outgoing.on('response', (response) => {
-      let text = '';
-      response.setEncoding('utf8');
-      response.on('data', (chunk: string) => (text += chunk));
-      response.on('end', () =>
-        resolve({ status: response.statusCode ?? 0, text, setCookie: response.headers['set-cookie']?.[0] }),
-      );
+      response.resume();
+      response.on('end', () => resolve({ status: response.statusCode ?? 0 }));
     });
-    outgoing.end(payload);
+    outgoing.end();
   });
-}
-
-async function signUp() {
-  const name = `reads${randomUUID().slice(0, 8)}`;
-  const answer = await send('POST', '/api/auth/signup', undefined, {
-    username: name,
-    email: `${name}@example.test`,
-    password: 'bench-password-1',
-    confirmPassword: 'bench-password-1',
-  });
-  if (answer.status !== 201) throw new Error(`Signup failed: ${answer.status} ${answer.text}`);
-  return answer.setCookie?.split(';')[0] ?? '';
 }
 
 try {
-  const cookie = await signUp();
+  const api = benchApi(hearth.url);
+  const { cookie } = await api.signUp('reads');
   const familyId = randomUUID();
-  const mutations: Omit<PushedMutation, 'seq'>[] = [
+  const mutations: QueuedMutation[] = [
     { name: 'family.create', args: { familyId, memberId: randomUUID(), name: 'The Benchmarks' } },
   ];
   for (let index = 0; index < posts; index += 1) {
@@ -67,14 +48,7 @@ try {
       { name: 'reaction.set', args: { postId, reactionType: 'like', reacted: true } },
     );
   }
-  const deviceId = randomUUID();
-  let seq = 0;
-  for (let start = 0; start < mutations.length; start += pushBatchMax) {
-    const batch = mutations.slice(start, start + pushBatchMax).map((mutation) => ({ ...mutation, seq: ++seq }));
-    const body = { protocolVersion: syncProtocolVersion, deviceId, mutations: batch };
-    const answer = await send('POST', '/api/sync/push', cookie, body);
-    if (answer.status !== 200) throw new Error(`Push failed: ${answer.status} ${answer.text}`);
-  }
+  await api.device(cookie).push(mutations);
 
   const routes = [
     { name: 'GET /api/families', path: '/api/families' },
@@ -85,14 +59,14 @@ try {
     console.log(`API reads, ${concurrency} concurrent connections, ${secondsPerRoute} s per route, loopback`);
     for (const route of routes) {
       // Warm up the connections and the server's code paths first.
-      await Promise.all(Array.from({ length: concurrency }, () => send('GET', route.path, cookie)));
+      await Promise.all(Array.from({ length: concurrency }, () => get(route.path, cookie)));
       const latencies: number[] = [];
       const until = performance.now() + secondsPerRoute * 1000;
       await Promise.all(
         Array.from({ length: concurrency }, async () => {
           while (performance.now() < until) {
             const started = performance.now();
-            const answer = await send('GET', route.path, cookie);
+            const answer = await get(route.path, cookie);
             if (answer.status !== 200) throw new Error(`${route.name} answered ${answer.status}`);
             latencies.push(performance.now() - started);
           }

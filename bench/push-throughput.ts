@@ -7,13 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import {
-  pushBatchMax,
-  syncProtocolVersion,
-  type FamilyCursor,
-  type PullResponse,
-  type PushedMutation,
-} from '../schema/index.ts';
+import { pushBatchMax, type FamilyCursor, type PullResponse } from '../schema/index.ts';
 import { buildApp } from '../sync-server/app.ts';
 import { loadConfig } from '../sync-server/config.ts';
 import { connect } from '../sync-server/database.ts';
@@ -21,6 +15,7 @@ import { runMigrations } from '../sync-server/migrate.ts';
 import { createLocalNotifier, createPostgresNotifier } from '../sync-server/sync-notifier.ts';
 import { pullChanges } from '../sync-server/sync-pull.ts';
 import { createTestDatabase } from '../sync-server/testing/test-database.ts';
+import { benchApi } from './support/api-setup.ts';
 
 const rounds = 3;
 const mutationsPerRound = 500;
@@ -37,57 +32,11 @@ const config = loadConfig({
   STATIC_DIR: join(tmpdir(), `hearth-bench-no-build-${randomUUID()}`),
 });
 const app = await buildApp({ config, sql, notifier });
-const url = await app.listen({ port: 0, host: '127.0.0.1' });
+const api = benchApi(await app.listen({ port: 0, host: '127.0.0.1' }));
 
 function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.floor(sorted.length / 2)] ?? 0;
-}
-
-async function post(path: string, cookie: string | undefined, body: unknown): Promise<Response> {
-  return fetch(`${url}${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...(cookie ? { cookie } : {}) },
-    body: JSON.stringify(body),
-  });
-}
-
-async function signUp(): Promise<{ userId: string; cookie: string }> {
-  const name = `bench${randomUUID().slice(0, 8)}`;
-  const password = 'bench-password-1';
-  const response = await post('/api/auth/signup', undefined, {
-    username: name,
-    email: `${name}@example.test`,
-    password,
-    confirmPassword: password,
-  });
-  if (response.status !== 201) throw new Error(`Signup failed: ${response.status}`);
-  const cookie = (response.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
-  const { user } = (await response.json()) as { user: { id: string } };
-  return { userId: user.id, cookie };
-}
-
-/** A device of one person: pushes its queue in batches as the app does, checking every mutation applied. */
-function device(cookie: string) {
-  const deviceId = randomUUID();
-  let seq = 0;
-  return {
-    deviceId,
-    async push(mutations: Omit<PushedMutation, 'seq'>[]): Promise<void> {
-      for (let start = 0; start < mutations.length; start += pushBatchMax) {
-        const batch = mutations.slice(start, start + pushBatchMax).map((mutation) => ({ ...mutation, seq: ++seq }));
-        const response = await post('/api/sync/push', cookie, {
-          protocolVersion: syncProtocolVersion,
-          deviceId,
-          mutations: batch,
-        });
-        const answer = (await response.json()) as { results: { status: string }[] };
-        if (response.status !== 200 || answer.results.some((result) => result.status !== 'applied')) {
-          throw new Error(`Push failed: ${response.status} ${JSON.stringify(answer).slice(0, 300)}`);
-        }
-      }
-    },
-  };
 }
 
 function postCreates(familyId: string, count: number) {
@@ -98,8 +47,8 @@ function postCreates(familyId: string, count: number) {
 }
 
 try {
-  const { userId, cookie } = await signUp();
-  const phone = device(cookie);
+  const { userId, cookie } = await api.signUp('bench');
+  const phone = api.device(cookie);
   const familyId = randomUUID();
   await phone.push([{ name: 'family.create', args: { familyId, memberId: randomUUID(), name: 'Bench family' } }]);
 

@@ -1,14 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
+import { seriousViolations } from './support/accessibility.ts';
+import { share } from './support/family.ts';
 import { expect, newPerson, signUp, test } from './support/test.ts';
-
-/** WCAG 2.2 AA (product.md): no serious or critical violation on any screen, in either mode. */
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
-}
 
 for (const mode of ['dark', 'light'] as const) {
   test(`every screen passes an accessibility scan in ${mode} mode`, async ({ page }) => {
@@ -40,8 +32,7 @@ for (const mode of ['dark', 'light'] as const) {
     await page.goto('/');
     await page.getByLabel('Family name').fill(`Scan family ${mode}`);
     await page.getByRole('button', { name: 'Create Family Group' }).click();
-    await page.getByLabel('Share an update with your family').fill('A post with a link: https://example.com');
-    await page.getByRole('button', { name: 'Share' }).click();
+    await share(page, 'A post with a link: https://example.com');
     await expect(page.getByRole('article')).toBeVisible();
     found['signed in / with a family, a post and its toast'] = await seriousViolations(page);
 

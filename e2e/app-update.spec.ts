@@ -3,17 +3,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
+import { waitForOfflineReady } from './support/family.ts';
 import { startHearth, type RunningHearth } from './support/hearth-server.ts';
 import { expect, newPerson, signUp, test } from './support/test.ts';
 
 const builtApp = fileURLToPath(new URL('../dist', import.meta.url));
-
-async function waitForServiceWorker(page: Page) {
-  await page.waitForFunction(async () => {
-    await navigator.serviceWorker.ready;
-    return navigator.serviceWorker.controller !== null;
-  });
-}
 
 /** Marks the page's JavaScript world: the mark is gone once the tab has reloaded. */
 function markPage(page: Page) {
@@ -73,7 +67,7 @@ test.describe('a new version of Hearth', () => {
     const second = await context.newPage();
     for (const page of [first, second]) {
       await page.goto(`${hearth.url}/login`);
-      await waitForServiceWorker(page);
+      await waitForOfflineReady(page);
       await markPage(page);
     }
 
@@ -96,7 +90,7 @@ test.describe('a new version of Hearth', () => {
     const context = await browser.newContext({ baseURL: hearth.url });
     const page = await context.newPage();
     await signUp(page, newPerson('outdated'));
-    await waitForServiceWorker(page);
+    await waitForOfflineReady(page);
     // The server now speaks a newer sync protocol than this copy of Hearth.
     await page.route('**/api/sync/**', (route) =>
       route.fulfill({ status: 426, contentType: 'application/json', body: '{"error":"Please update Hearth"}' }),

@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Page } from '@playwright/test';
 import { chromiumLaunchOptions } from './support/chromium.ts';
-import { countPosts, withDatabase } from './support/database.ts';
-import { close, createFamily, post, share, twoMembers, waitForOfflineReady } from './support/family.ts';
+import { countPosts } from './support/database.ts';
+import { close, createFamily, goOffline, goOnline, post, share, twoMembers, waitForOfflineReady } from './support/family.ts';
 import { expect, newPerson, signUp, test, type Person } from './support/test.ts';
 
 /** How many rows a table of the signed-in person's device database holds, read straight from IndexedDB. */
@@ -51,8 +51,7 @@ test('a post written offline survives a reload and a closed page, then arrives e
   await expect(post(reopened, text).getByText('Waiting to send')).toBeVisible();
   expect(await countPosts(text)).toBe(0);
 
-  await grandmaContext.setOffline(false);
-  await reopened.evaluate(() => window.dispatchEvent(new Event('online')));
+  await goOnline(grandmaContext, reopened);
   await expect(sonPage.getByText(text)).toBeVisible({ timeout: 10_000 });
   await expect(post(reopened, text).getByText('Waiting to send')).toBeHidden();
   await expect(reopened.getByText('All sent')).toBeVisible();
@@ -62,17 +61,13 @@ test('a post written offline survives a reload and a closed page, then arrives e
 });
 
 test('a member removed from the family loses its data at the next sync', async ({ browser }) => {
-  const { grandmaContext, sonContext, grandmaPage, sonPage, familyName, sonMemberId } = await twoMembers(
+  const { grandmaContext, sonContext, grandmaPage, sonPage, familyId, sonMemberId } = await twoMembers(
     browser,
     'removal',
   );
   await share(grandmaPage, 'Only for family');
   await expect(sonPage.getByText('Only for family')).toBeVisible({ timeout: 5_000 });
 
-  const familyId = await withDatabase(async (sql) => {
-    const [family] = await sql<{ id: string }[]>`select id from families where name = ${familyName}`;
-    return family?.id;
-  });
   const removal = await grandmaPage.request.delete(`/api/families/${familyId}/members/${sonMemberId}`);
   expect(removal.status()).toBe(204);
 
@@ -85,26 +80,20 @@ test('a member removed from the family loses its data at the next sync', async (
 });
 
 test('a write the server refuses comes back with its reason, and nothing is lost silently', async ({ browser }) => {
-  const { grandmaContext, sonContext, grandmaPage, sonPage, familyName, sonMemberId } = await twoMembers(
+  const { grandmaContext, sonContext, grandmaPage, sonPage, familyId, sonMemberId } = await twoMembers(
     browser,
     'refusal',
   );
   // Offline use starts once Hearth is installed on the device: before that, the code a write needs may not be here.
   await waitForOfflineReady(sonPage);
-  await sonContext.setOffline(true);
-  await sonPage.evaluate(() => window.dispatchEvent(new Event('offline')));
+  await goOffline(sonContext, sonPage);
   const text = `Can I still post? ${Date.now()}`;
   await share(sonPage, text);
   await expect(post(sonPage, text).getByText('Waiting to send')).toBeVisible();
 
-  const familyId = await withDatabase(async (sql) => {
-    const [family] = await sql<{ id: string }[]>`select id from families where name = ${familyName}`;
-    return family?.id;
-  });
   expect((await grandmaPage.request.delete(`/api/families/${familyId}/members/${sonMemberId}`)).status()).toBe(204);
 
-  await sonContext.setOffline(false);
-  await sonPage.evaluate(() => window.dispatchEvent(new Event('online')));
+  await goOnline(sonContext, sonPage);
   const notSent = sonPage.getByRole('region', { name: 'Not sent' });
   await expect(notSent.getByText(`Your post “${text}”`)).toBeVisible({ timeout: 10_000 });
   await expect(notSent.getByText("Not sent: You're not a member of this family")).toBeVisible();

@@ -46,7 +46,6 @@ export const messages = {
  */
 export const rejections = {
   notMember: "You're not a member of this family",
-  familyNotFound: 'This family no longer exists',
   postNotFound: 'This post was deleted',
   commentNotFound: 'This comment was deleted',
   memberNotFound: 'This person is no longer in the family',

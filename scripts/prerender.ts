@@ -85,6 +85,7 @@ async function main(): Promise<void> {
   }
   const shell = await readFile(join(distDir, 'index.html'), 'utf8');
   if (!shell.includes(rootElement)) throw new Error(`dist/index.html has no ${rootElement} to fill`);
+  const prerenderedShell = startAfterFirstPaint(shell);
 
   const { server, origin } = await serveBuild();
   const browser = await chromium.launch(chromiumLaunchOptions);
@@ -113,7 +114,7 @@ async function main(): Promise<void> {
         .filter((href) => !shell.includes(`href="${href}"`))
         .map((href) => `<link rel="stylesheet" crossorigin href="${href}">`)
         .join('');
-      const pageHtml = startAfterFirstPaint(shell)
+      const pageHtml = prerenderedShell
         .replace('</head>', `${missingStyles}</head>`)
         // Inert until the app takes over: a click or a keystroke in the picture of a form would be lost.
         .replace(rootElement, `<div id="root"><div data-prerendered inert>${html}</div></div>`)

@@ -90,7 +90,7 @@ export async function buildApp({
   await app.register(sessionPlugin, { config, sessions });
 
   await app.register(healthRoutes, { sql });
-  await app.register(authRoutes, { config, users, passwords, now, notifier });
+  await app.register(authRoutes, { config, users, passwords, now, sql, notifier });
   await app.register(googleAuthRoutes, { config, users });
   await app.register(settingsRoutes, { settings });
   await app.register(publicFormRoutes, { config, forms, now });

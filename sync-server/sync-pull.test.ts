@@ -6,7 +6,7 @@ import { createPostRepository } from './repositories/post-repository.ts';
 import { pullChanges } from './sync-pull.ts';
 import { lockWaiters, openTransaction } from './testing/held-transaction.ts';
 import { signUp, useTestApp } from './testing/test-app.ts';
-import { addMember, createFamily, TestDevice } from './testing/test-device.ts';
+import { addMember, createFamily, familyVersion, TestDevice } from './testing/test-device.ts';
 
 const context = useTestApp();
 
@@ -21,11 +21,6 @@ function changesOf(family: FamilyPull | undefined): Change[] {
 
 function describeChange(change: Change): string {
   return change.op === 'put' ? `put ${change.table} ${change.row.id}` : `delete ${change.table} ${change.id}`;
-}
-
-async function familyVersion(familyId: string): Promise<number> {
-  const [row] = await context.sql<{ version: string }[]>`select version from families where id = ${familyId}`;
-  return Number(row?.version);
 }
 
 /** A family with a member, three posts, a comment and a reaction, made through pushes. */
@@ -72,7 +67,9 @@ describe('pull', () => {
       `put comments ${commentId}`,
       `put reactions ${reaction}`,
     ]);
-    expect(family).toMatchObject({ cursor: { familyId, version: await familyVersion(familyId), resume: null } });
+    expect(family).toMatchObject({
+      cursor: { familyId, version: await familyVersion(context.sql, familyId), resume: null },
+    });
     const post = changesOf(family).find((change) => change.table === 'posts');
     expect(post).toEqual({
       table: 'posts',
@@ -117,7 +114,7 @@ describe('pull', () => {
       }),
     ]);
     expect(answer.users.map((user) => user.id)).toEqual([admin.account.user.id]);
-    expect(device.cursors.get(familyId)?.version).toBe(await familyVersion(familyId));
+    expect(device.cursors.get(familyId)?.version).toBe(await familyVersion(context.sql, familyId));
   });
 
   it("answers how far the device's own mutations have been handled", async () => {
@@ -283,7 +280,7 @@ describe('pull', () => {
     await context.sql`delete from posts where id = ${posts[1]!}`;
     await admin.send({ name: 'post.delete', args: { postId: posts[2]! } });
     const cursor = member.cursors.get(familyId)!;
-    member.cursors.set(familyId, { ...cursor, version: (await familyVersion(familyId)) + 100 });
+    member.cursors.set(familyId, { ...cursor, version: (await familyVersion(context.sql, familyId)) + 100 });
 
     const answer = await member.pull();
     expect(answer.families).toEqual([expect.objectContaining({ familyId, reset: true })]);
@@ -291,7 +288,11 @@ describe('pull', () => {
     await whole.pullAll();
     expect(member.ids('posts')).toEqual([posts[0]!]);
     expect(member.rows).toEqual(whole.rows);
-    expect(member.cursors.get(familyId)).toEqual({ familyId, version: await familyVersion(familyId), resume: null });
+    expect(member.cursors.get(familyId)).toEqual({
+      familyId,
+      version: await familyVersion(context.sql, familyId),
+      resume: null,
+    });
   });
 
   it('starts over, and says so, a family being fetched from 0 whose resume token it did not make', async () => {

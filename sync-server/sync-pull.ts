@@ -126,28 +126,20 @@ async function pullFamily(
     resumeAfter: resume?.position ?? null,
     limit: budget + 1,
   });
-  const reset = restart ? { reset: true as const } : {};
-  if (found.length <= budget) {
-    const changes = found.map((ordered) => ordered.change);
-    return {
-      status: 'changes',
-      familyId,
-      ...reset,
-      changes,
-      cursor: { familyId, version: familyVersion, resume: null },
-    };
-  }
   const sent = found.slice(0, budget);
-  const last = sent[sent.length - 1];
-  if (!last) throw new Error('a pull page needs room for at least one change');
-  // Cut short: the cursor keeps the version the device's copy is complete up to, and the token says where to go on.
-  const token = encodeResume({ position: last.position, skipTombstonesThrough });
+  let nextCursor: FamilyCursor = { familyId, version: familyVersion, resume: null };
+  if (found.length > budget) {
+    const last = sent[sent.length - 1];
+    if (!last) throw new Error('a pull page needs room for at least one change');
+    // Cut short: the cursor keeps the version the device's copy is complete up to, and the token says where to go on.
+    nextCursor = { familyId, version: after, resume: encodeResume({ position: last.position, skipTombstonesThrough }) };
+  }
   return {
     status: 'changes',
     familyId,
-    ...reset,
+    ...(restart ? { reset: true as const } : {}),
     changes: sent.map((ordered) => ordered.change),
-    cursor: { familyId, version: after, resume: token },
+    cursor: nextCursor,
   };
 }
 

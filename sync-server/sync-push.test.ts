@@ -4,7 +4,7 @@ import { mutationNameMax, pushResponseSchema, rejections, syncProtocolVersion } 
 import { createSyncRepository } from './repositories/sync-repository.ts';
 import { failPostsContaining } from './testing/database-failures.ts';
 import { createRecordingNotifier, signUp, useTestApp } from './testing/test-app.ts';
-import { addMember, createFamily, TestDevice } from './testing/test-device.ts';
+import { addMember, createFamily, familyVersion, TestDevice } from './testing/test-device.ts';
 
 const context = useTestApp();
 
@@ -15,11 +15,6 @@ async function newDevice() {
 async function countPosts(familyId: string): Promise<number> {
   const [row] = await context.sql<{ count: number }[]>`select count(*)::int from posts where family_id = ${familyId}`;
   return row?.count ?? 0;
-}
-
-async function familyVersion(familyId: string): Promise<number> {
-  const [row] = await context.sql<{ version: string }[]>`select version from families where id = ${familyId}`;
-  return Number(row?.version);
 }
 
 async function watermark(deviceId: string): Promise<number> {
@@ -63,7 +58,7 @@ describe('push', () => {
     });
     const first = await device.pushQueued(batch);
     expect(first.results.map((result) => result.status)).toEqual(['applied', 'applied']);
-    const versionAfterFirst = await familyVersion(familyId);
+    const versionAfterFirst = await familyVersion(context.sql, familyId);
 
     const again = await device.pushQueued(batch);
     expect(again).toEqual({
@@ -78,7 +73,7 @@ describe('push', () => {
       select count(*)::int from comments where post_id = ${post.args.postId}
     `;
     expect(comments?.count).toBe(1);
-    expect(await familyVersion(familyId)).toBe(versionAfterFirst);
+    expect(await familyVersion(context.sql, familyId)).toBe(versionAfterFirst);
   });
 
   it('stops at a gap and looks at nothing after it', async () => {
@@ -158,7 +153,7 @@ describe('push', () => {
       postCreate(familyId, 'server going away'),
       postCreate(familyId, 'after the failure'),
     );
-    const versionBefore = await familyVersion(familyId);
+    const versionBefore = await familyVersion(context.sql, familyId);
     try {
       const response = await device.postPush(batch);
       expect(response.statusCode).toBe(503);
@@ -167,7 +162,7 @@ describe('push', () => {
       expect(pushResponseSchema.parse(body)).toEqual({ results: [{ seq: 2, status: 'applied' }], lastAppliedSeq: 2 });
       expect(await watermark(device.id)).toBe(2);
       expect(await countPosts(familyId)).toBe(1);
-      expect(await familyVersion(familyId)).toBe(versionBefore + 1);
+      expect(await familyVersion(context.sql, familyId)).toBe(versionBefore + 1);
     } finally {
       await removeFailure();
     }
@@ -189,14 +184,14 @@ describe('push', () => {
     const { familyId } = await createFamily(owner);
     const intruder = new TestDevice(context.app, await signUp(context.app), owner.id);
     await addMember(context.sql, familyId, intruder.account.user.id);
-    const versionBefore = await familyVersion(familyId);
+    const versionBefore = await familyVersion(context.sql, familyId);
 
     const response = await intruder.postPush([{ seq: 2, name: 'post.create', args: postCreate(familyId).args }]);
     expect(response.statusCode).toBe(403);
     expect(response.json()).toEqual({ error: expect.any(String) });
     expect(await countPosts(familyId)).toBe(0);
     expect(await watermark(owner.id)).toBe(1);
-    expect(await familyVersion(familyId)).toBe(versionBefore);
+    expect(await familyVersion(context.sql, familyId)).toBe(versionBefore);
     const [device] = await context.sql`select user_id from sync_devices where id = ${owner.id}`;
     expect(device).toEqual({ user_id: owner.account.user.id });
 
@@ -211,12 +206,12 @@ describe('push', () => {
     const { memberId } = await addMember(context.sql, familyId, member.account.user.id);
     const left = await member.send({ name: 'member.remove', args: { memberId } });
     expect(left.results).toEqual([{ seq: 1, status: 'applied' }]);
-    const versionBefore = await familyVersion(familyId);
+    const versionBefore = await familyVersion(context.sql, familyId);
 
     const answer = await member.send(postCreate(familyId, 'Still here?'));
     expect(answer.results).toEqual([{ seq: 2, status: 'rejected', reason: rejections.notMember }]);
     expect(await countPosts(familyId)).toBe(0);
-    expect(await familyVersion(familyId)).toBe(versionBefore);
+    expect(await familyVersion(context.sql, familyId)).toBe(versionBefore);
   });
 
   it('asks a device speaking an older protocol to update, whatever else its body says', async () => {
@@ -310,7 +305,7 @@ describe('push', () => {
     const { familyId } = await createFamily(device);
     const create = postCreate(familyId, 'Only once');
     await device.send(create);
-    const versionAfterCreate = await familyVersion(familyId);
+    const versionAfterCreate = await familyVersion(context.sql, familyId);
     // Every replay under a seq of its own: the mutator itself must see that the row is already there.
     for (let batch = 0; batch < 10; batch += 1) {
       const answer = await device.send(...Array.from({ length: 100 }, () => create));
@@ -318,7 +313,7 @@ describe('push', () => {
     }
     expect(await watermark(device.id)).toBe(1002);
     expect(await countPosts(familyId)).toBe(1);
-    expect(await familyVersion(familyId)).toBe(versionAfterCreate);
+    expect(await familyVersion(context.sql, familyId)).toBe(versionAfterCreate);
   });
 
   it('neither moves the family on nor pokes anyone for replays that change nothing', async () => {
@@ -333,18 +328,18 @@ describe('push', () => {
       args: { postId: post.args.postId, reactionType: 'like' as const, reacted },
     });
     await device.send(post, { name: 'comment.create', args: comment }, like(true));
-    const version = await familyVersion(familyId);
+    const version = await familyVersion(context.sql, familyId);
     const published = notifier.published.length;
 
     const replays = await device.send(post, { name: 'comment.create', args: comment }, like(true), like(true));
     expect(replays.results.map((result) => result.status)).toEqual(['applied', 'applied', 'applied', 'applied']);
-    expect(await familyVersion(familyId)).toBe(version);
+    expect(await familyVersion(context.sql, familyId)).toBe(version);
     expect(notifier.published.length).toBe(published);
 
     // Taking the like away changes something; taking it away again does not.
     const unset = await device.send(like(false), like(false));
     expect(unset.results.map((result) => result.status)).toEqual(['applied', 'applied']);
-    expect(await familyVersion(familyId)).toBe(version + 1);
+    expect(await familyVersion(context.sql, familyId)).toBe(version + 1);
     expect(notifier.published.slice(published)).toEqual([{ familyId, version: version + 1, membershipChanged: [] }]);
   });
 
@@ -362,8 +357,8 @@ describe('push', () => {
       postCreate(first.familyId),
     );
     expect(notifier.published).toEqual([
-      { familyId: first.familyId, version: await familyVersion(first.familyId), membershipChanged: [] },
-      { familyId: second.familyId, version: await familyVersion(second.familyId), membershipChanged: [] },
+      { familyId: first.familyId, version: await familyVersion(context.sql, first.familyId), membershipChanged: [] },
+      { familyId: second.familyId, version: await familyVersion(context.sql, second.familyId), membershipChanged: [] },
     ]);
 
     notifier.published.length = 0;
@@ -375,7 +370,7 @@ describe('push', () => {
       await removeFailure();
     }
     expect(notifier.published).toEqual([
-      { familyId: first.familyId, version: await familyVersion(first.familyId), membershipChanged: [] },
+      { familyId: first.familyId, version: await familyVersion(context.sql, first.familyId), membershipChanged: [] },
     ]);
   });
 

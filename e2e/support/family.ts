@@ -79,15 +79,26 @@ export async function twoMembers(browser: Browser, label: string) {
 
   await joinAsNewcomer(sonPage, link, son, 'Son');
   await expect(sonPage.getByRole('heading', { name: familyName, level: 2 })).toBeVisible({ timeout: 10_000 });
-  const sonMemberId = await withDatabase(async (sql) => {
-    const [member] = await sql<{ id: string }[]>`
-      select family_members.id from family_members join users on users.id = family_members.user_id
+  const sonMembership = await withDatabase(async (sql) => {
+    const [member] = await sql<{ id: string; familyId: string }[]>`
+      select family_members.id, family_members.family_id as "familyId"
+      from family_members join users on users.id = family_members.user_id
       where users.email = ${son.email}`;
-    return member?.id;
+    return member;
   });
-  if (!sonMemberId) throw new Error('the son is not a member after joining');
+  if (!sonMembership) throw new Error('the son is not a member after joining');
 
-  return { familyName, grandma, son, grandmaContext, sonContext, grandmaPage, sonPage, sonMemberId };
+  return {
+    familyName,
+    familyId: sonMembership.familyId,
+    grandma,
+    son,
+    grandmaContext,
+    sonContext,
+    grandmaPage,
+    sonPage,
+    sonMemberId: sonMembership.id,
+  };
 }
 
 export async function close(...contexts: BrowserContext[]) {

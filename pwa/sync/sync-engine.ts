@@ -3,6 +3,7 @@ import { fallbackPullMs, liveHeartbeatMs, pushBatchMax, syncProtocolVersion } fr
 import type { Poke, PushResponse } from '../../schema/sync.ts';
 import type { HearthDb, OutboxEntry } from '../db/hearth-db.ts';
 import { createExternalStore } from '../lib/external-store.ts';
+import { createListeners } from './listeners.ts';
 import { applyPullResponse, rebase } from './rebase.ts';
 import { inSyncTransaction } from './row-writer.ts';
 import {
@@ -105,7 +106,7 @@ export function createSyncEngine({
   onWrongAccount = () => {},
 }: SyncEngineOptions) {
   const status = createExternalStore<SyncEngineStatus>({ phase: 'idle', updateRequired: false, lastSyncedAt: null });
-  const rejectedListeners = new Set<(write: RejectedWrite) => void>();
+  const rejected = createListeners<RejectedWrite>();
 
   let started = false;
   let currentRun: Promise<void> | null = null;
@@ -135,19 +136,6 @@ export function createSyncEngine({
     status.set({ ...status.get(), ...change });
   }
 
-  function notifyRejected(writes: readonly RejectedWrite[]): void {
-    for (const write of writes) {
-      for (const listener of rejectedListeners) {
-        try {
-          listener(write);
-        } catch (error) {
-          // A broken toast must not stop the sync.
-          console.error(error);
-        }
-      }
-    }
-  }
-
   /** Records the server's answers; a refusal is rolled back by a rebase in the same transaction. */
   async function recordPushResults(response: PushResponse): Promise<void> {
     const refused = await inSyncTransaction(db, async () => {
@@ -167,7 +155,7 @@ export function createSyncEngine({
       if (writes.length > 0) await rebase(db);
       return writes;
     });
-    notifyRejected(refused);
+    for (const write of refused) rejected.tell(write);
   }
 
   /** One push or pull, abandoned when the engine stops or no answer came within `requestTimeoutMs`. */
@@ -436,10 +424,7 @@ export function createSyncEngine({
       if (status.get().phase !== 'syncing') setStatus({ phase: 'offline' });
     },
     /** Called once per refused write, after its rollback is committed. Returns the unsubscribe function. */
-    onRejected(listener: (write: RejectedWrite) => void): () => void {
-      rejectedListeners.add(listener);
-      return () => rejectedListeners.delete(listener);
-    },
+    onRejected: rejected.add,
     catchUp,
     /** Resolves when no run is in progress (runs requested meanwhile included). */
     whenSettled,

@@ -1,4 +1,5 @@
 import { createExternalStore } from '../lib/external-store.ts';
+import { createListeners } from './listeners.ts';
 import type { RejectedWrite, SyncEngine, SyncEngineStatus } from './sync-engine.ts';
 
 type SyncNewsMessage =
@@ -14,21 +15,10 @@ type SyncNewsMessage =
  */
 export function createSyncNews(userId: string) {
   const status = createExternalStore<SyncEngineStatus>({ phase: 'idle', updateRequired: false, lastSyncedAt: null });
-  const rejectedListeners = new Set<(write: RejectedWrite) => void>();
+  const rejected = createListeners<RejectedWrite>();
   // Where it is missing (browsers before 2022), a tab that does not sync only sees what the database shows.
   const channel = typeof BroadcastChannel === 'function' ? new BroadcastChannel(`hearth-sync-${userId}`) : null;
   let leading = false;
-
-  function tellRejected(write: RejectedWrite): void {
-    for (const listener of rejectedListeners) {
-      try {
-        listener(write);
-      } catch (error) {
-        // A broken toast must not stop the news.
-        console.error(error);
-      }
-    }
-  }
 
   function send(message: SyncNewsMessage): void {
     channel?.postMessage(message);
@@ -37,7 +27,7 @@ export function createSyncNews(userId: string) {
   channel?.addEventListener('message', (event: MessageEvent<SyncNewsMessage>) => {
     const message = event.data;
     if (message.type === 'status') status.set(message.status);
-    else if (message.type === 'rejected') tellRejected(message.write);
+    else if (message.type === 'rejected') rejected.tell(message.write);
     else if (message.type === 'ask' && leading) send({ type: 'status', status: status.get() });
   });
   send({ type: 'ask' });
@@ -45,10 +35,7 @@ export function createSyncNews(userId: string) {
   return {
     status: { get: status.get, subscribe: status.subscribe },
     /** Called once per write the server refused, in every tab. Returns the unsubscribe function. */
-    onRejected(listener: (write: RejectedWrite) => void): () => void {
-      rejectedListeners.add(listener);
-      return () => rejectedListeners.delete(listener);
-    },
+    onRejected: rejected.add,
     /** This tab syncs now: its engine's news is every tab's. Returns the function that ends that. */
     lead(engine: SyncEngine): () => void {
       leading = true;
@@ -59,7 +46,7 @@ export function createSyncNews(userId: string) {
       const unsubscribeStatus = engine.status.subscribe(publishStatus);
       publishStatus();
       const unsubscribeRejected = engine.onRejected((write) => {
-        tellRejected(write);
+        rejected.tell(write);
         send({ type: 'rejected', write });
       });
       return () => {
@@ -70,7 +57,7 @@ export function createSyncNews(userId: string) {
     },
     close(): void {
       channel?.close();
-      rejectedListeners.clear();
+      rejected.clear();
     },
   };
 }

@@ -3,6 +3,7 @@ import type { Transaction } from '../database.ts';
 import { createFamilyRepository } from '../repositories/family-repository.ts';
 import { createPostRepository } from '../repositories/post-repository.ts';
 import { createSyncRepository } from '../repositories/sync-repository.ts';
+import type { FamilyChange } from '../sync-notifier.ts';
 import { MutationRejected, type RejectionKind } from './mutator.ts';
 
 /** The signed-in user's standing in a family whose row this transaction now holds locked. */
@@ -26,12 +27,14 @@ export async function lockFamilyAsMember(tx: Transaction, familyId: string, user
   const role = (await families.lock(familyId)) ? await families.roleOf(familyId, userId) : null;
   if (role === null) throw new MutationRejected('notMember');
   let version: Promise<number> | undefined;
-  const bump = async () => {
-    const bumped = await families.bumpVersion(familyId);
-    if (bumped === null) throw new Error(`family ${familyId} vanished under its own lock`);
-    return bumped;
-  };
-  return { familyId, role, writeVersion: () => (version ??= bump()) };
+  return { familyId, role, writeVersion: () => (version ??= bumpLockedFamily(tx, familyId)) };
+}
+
+/** Moves on a family whose row this transaction holds locked, so it cannot have gone; answers the new version. */
+export async function bumpLockedFamily(tx: Transaction, familyId: string): Promise<number> {
+  const version = await createFamilyRepository(tx).bumpVersion(familyId);
+  if (version === null) throw new Error(`family ${familyId} vanished under its own lock`);
+  return version;
 }
 
 /**
@@ -70,11 +73,37 @@ export function lockFamilyOfPost(tx: Transaction, userId: string, postId: string
 }
 
 /**
- * For a create with an id made on the device, under its family's lock: true when the row is already there as this
- * very create made it (a replay, nothing to do); the create is refused when anything else holds the id.
+ * Writes at the family's new version and answers the change to publish. Nobody joins or leaves with it:
+ * `membershipChanged` is empty.
  */
-export function alreadyCreated<Row>(existing: Row | null, isThisCreate: (row: Row) => boolean): boolean {
-  if (!existing) return false;
-  if (!isThisCreate(existing)) throw new MutationRejected('idTaken');
-  return true;
+export async function writeAtNewVersion(
+  { familyId, writeVersion }: FamilyAccess,
+  write: (version: number) => Promise<unknown>,
+): Promise<FamilyChange> {
+  const version = await writeVersion();
+  await write(version);
+  return { familyId, version, membershipChanged: [] };
+}
+
+/**
+ * A create with an id made on the device, under its family's lock. `existing` is whatever holds the id now: when it
+ * is the row as this very create made it (a replay) there is nothing to do (null); anything else holding the id,
+ * now or by the time `create` inserts (false), refuses the create.
+ */
+export async function createOnce<Row>(
+  access: FamilyAccess,
+  { existing, isThisCreate, create }: {
+    existing: Row | null;
+    isThisCreate: (row: Row) => boolean;
+    create: (version: number) => Promise<boolean>;
+  },
+): Promise<FamilyChange | null> {
+  if (existing) {
+    if (!isThisCreate(existing)) throw new MutationRejected('idTaken');
+    return null;
+  }
+  return writeAtNewVersion(access, async (version) => {
+    // Taken since the look above, by a row of another family: this family's lock does not cover that one.
+    if (!(await create(version))) throw new MutationRejected('idTaken');
+  });
 }

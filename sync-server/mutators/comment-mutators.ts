@@ -2,7 +2,7 @@ import type { MutationArgs } from '../../schema/index.ts';
 import type { Transaction } from '../database.ts';
 import { createCommentRepository } from '../repositories/comment-repository.ts';
 import type { FamilyChange } from '../sync-notifier.ts';
-import { alreadyCreated, lockFamilyOfPost, lockFamilyOfRow } from './access.ts';
+import { createOnce, lockFamilyOfPost, lockFamilyOfRow, writeAtNewVersion } from './access.ts';
 import { MutationRejected, type MutationContext } from './mutator.ts';
 
 export async function createComment(
@@ -10,25 +10,22 @@ export async function createComment(
   { userId, now }: MutationContext,
   args: MutationArgs<'comment.create'>,
 ): Promise<FamilyChange | null> {
-  const { familyId, writeVersion } = await lockFamilyOfPost(tx, userId, args.postId);
+  const access = await lockFamilyOfPost(tx, userId, args.postId);
   const comments = createCommentRepository(tx);
-  const existing = await comments.findRef(args.commentId);
-  if (alreadyCreated(existing, (comment) => comment.postId === args.postId && comment.authorId === userId)) {
-    return null;
-  }
-  const version = await writeVersion();
-  const created = await comments.create({
-    id: args.commentId,
-    familyId,
-    postId: args.postId,
-    authorId: userId,
-    content: args.content,
-    version,
-    now,
+  return createOnce(access, {
+    existing: await comments.findRef(args.commentId),
+    isThisCreate: (comment) => comment.postId === args.postId && comment.authorId === userId,
+    create: (version) =>
+      comments.create({
+        id: args.commentId,
+        familyId: access.familyId,
+        postId: args.postId,
+        authorId: userId,
+        content: args.content,
+        version,
+        now,
+      }),
   });
-  // Taken since the look above, by a comment of another family: this family's lock does not cover that one.
-  if (!created) throw new MutationRejected('idTaken');
-  return { familyId, version, membershipChanged: [] };
 }
 
 /** The comment's author, or an admin of the family. */
@@ -38,19 +35,13 @@ export async function deleteComment(
   args: MutationArgs<'comment.delete'>,
 ): Promise<FamilyChange> {
   const comments = createCommentRepository(tx);
-  const {
-    familyId,
-    writeVersion,
-    role,
-    row: comment,
-  } = await lockFamilyOfRow(tx, userId, {
+  const access = await lockFamilyOfRow(tx, userId, {
     table: 'comments',
     id: args.commentId,
     find: () => comments.findRef(args.commentId),
     deletedKind: 'commentNotFound',
   });
-  if (comment.authorId !== userId && role !== 'admin') throw new MutationRejected('notAllowedToDelete');
-  const version = await writeVersion();
-  await comments.delete(comment.id, version);
-  return { familyId, version, membershipChanged: [] };
+  const comment = access.row;
+  if (comment.authorId !== userId && access.role !== 'admin') throw new MutationRejected('notAllowedToDelete');
+  return writeAtNewVersion(access, (version) => comments.delete(comment.id, version));
 }

@@ -2,7 +2,7 @@ import type { MutationArgs } from '../../schema/index.ts';
 import type { Transaction } from '../database.ts';
 import { createFamilyRepository, firstFamilyVersion } from '../repositories/family-repository.ts';
 import type { FamilyChange } from '../sync-notifier.ts';
-import { lockFamilyAsMember } from './access.ts';
+import { lockFamilyAsMember, writeAtNewVersion } from './access.ts';
 import { MutationRejected, type MutationContext } from './mutator.ts';
 
 /**
@@ -48,11 +48,9 @@ export async function renameFamily(
   { userId, now }: MutationContext,
   args: MutationArgs<'family.rename'>,
 ): Promise<FamilyChange | null> {
-  const { familyId, role, writeVersion } = await lockFamilyAsMember(tx, args.familyId, userId);
-  if (role !== 'admin') throw new MutationRejected('adminsOnly');
+  const access = await lockFamilyAsMember(tx, args.familyId, userId);
+  if (access.role !== 'admin') throw new MutationRejected('adminsOnly');
   const families = createFamilyRepository(tx);
-  if ((await families.find(familyId))?.name === args.name) return null;
-  const version = await writeVersion();
-  await families.rename(familyId, args.name, version, now);
-  return { familyId, version, membershipChanged: [] };
+  if ((await families.find(access.familyId))?.name === args.name) return null;
+  return writeAtNewVersion(access, (version) => families.rename(access.familyId, args.name, version, now));
 }

@@ -5,6 +5,7 @@ import { HttpError } from '../http-errors.ts';
 import { createFamilyRepository } from '../repositories/family-repository.ts';
 import { createInvitationRepository, type TokenInvitation } from '../repositories/invitation-repository.ts';
 import type { FamilyChange } from '../sync-notifier.ts';
+import { bumpLockedFamily } from './access.ts';
 import type { MutationContext } from './mutator.ts';
 
 /** A token that was never made (or is malformed) and a family that is gone read the same. */
@@ -43,8 +44,7 @@ export async function joinFamily(
   if ((await families.roleOf(familyId, userId)) !== null) {
     throw new HttpError(409, { error: familyMessages.alreadyMember });
   }
-  const version = await families.bumpVersion(familyId);
-  if (version === null) throw new Error(`family ${familyId} vanished under its own lock`);
+  const version = await bumpLockedFamily(tx, familyId);
   const memberId = randomUUID();
   await families.addMember({ id: memberId, familyId, userId, role: 'member', relationshipType, version, now });
   return { change: { familyId, version, membershipChanged: [userId] }, result: { familyId, memberId } };

@@ -2,7 +2,7 @@ import type { MutationArgs } from '../../schema/index.ts';
 import type { Transaction } from '../database.ts';
 import { createFamilyRepository } from '../repositories/family-repository.ts';
 import type { FamilyChange } from '../sync-notifier.ts';
-import { lockFamilyOfRow, type FamilyAccess } from './access.ts';
+import { lockFamilyOfRow, writeAtNewVersion } from './access.ts';
 import { MutationRejected, type MutationContext } from './mutator.ts';
 
 /** `lockFamilyOfRow` for the membership a write is about. */
@@ -32,19 +32,6 @@ export async function removeMember(
   return { familyId, version, membershipChanged: [member.userId] };
 }
 
-/**
- * Writes a change to a membership at a new version, so every device of the family pulls the member again. Nobody
- * joins or leaves: `membershipChanged` is empty.
- */
-async function changeMember(
-  { familyId, writeVersion }: FamilyAccess,
-  write: (version: number) => Promise<void>,
-): Promise<FamilyChange> {
-  const version = await writeVersion();
-  await write(version);
-  return { familyId, version, membershipChanged: [] };
-}
-
 /** An admin makes a member an admin, or an admin a member (themself too). A family always keeps an admin. */
 export async function setMemberRole(
   tx: Transaction,
@@ -59,7 +46,7 @@ export async function setMemberRole(
   if (member.role === 'admin' && (await families.adminCount(access.familyId)) <= 1) {
     throw new MutationRejected('lastAdmin');
   }
-  return changeMember(access, (version) => families.setRole(member.id, args.role, version));
+  return writeAtNewVersion(access, (version) => families.setRole(member.id, args.role, version));
 }
 
 /**
@@ -79,5 +66,5 @@ export async function setMemberRelationship(
     throw new MutationRejected('creatorOnly');
   }
   if (member.relationshipType === args.relationshipType) return null;
-  return changeMember(access, (version) => families.setRelationship(member.id, args.relationshipType, version));
+  return writeAtNewVersion(access, (version) => families.setRelationship(member.id, args.relationshipType, version));
 }

@@ -21,10 +21,10 @@ export type Mutator<N extends MutationName> = (
 
 /**
  * The reasons a mutator refuses a write for. Not `invalid` (the caller's, when the arguments do not parse), nor
- * `unexpected` (the reason given when the database refuses the data, mutation-failure.ts), nor `familyNotFound`: a
- * family that does not exist reads as `notMember`, so a guess at an id learns nothing.
+ * `unexpected` (the reason given when the database refuses the data, mutation-failure.ts). A family that does not
+ * exist reads as `notMember` (access.ts), so a guess at an id learns nothing.
  */
-export type RejectionKind = Exclude<keyof typeof rejections, 'invalid' | 'unexpected' | 'familyNotFound'>;
+export type RejectionKind = Exclude<keyof typeof rejections, 'invalid' | 'unexpected'>;
 
 export class MutationRejected extends Error {
   override name = 'MutationRejected';

@@ -7,7 +7,7 @@ import {
   type RelationshipType,
 } from '../../schema/index.ts';
 import { signUp, useTestApp } from '../testing/test-app.ts';
-import { addMember, createFamily, TestDevice, type NamedMutation } from '../testing/test-device.ts';
+import { addMember, createFamily, familyVersion, type NamedMutation, TestDevice } from '../testing/test-device.ts';
 import { lockFamilyOfRow } from './access.ts';
 
 const context = useTestApp();
@@ -44,12 +44,6 @@ function setRole(memberId: string, role: FamilyRole): NamedMutation {
 
 function setRelationship(memberId: string, relationshipType: RelationshipType): NamedMutation {
   return { name: 'member.setRelationship', args: { memberId, relationshipType } };
-}
-
-async function familyVersion(familyId: string): Promise<number> {
-  const [row] = await context.sql<{ version: number }[]>`select version::int from families where id = ${familyId}`;
-  if (!row) throw new Error(`no family ${familyId}`);
-  return row.version;
 }
 
 async function memberRow(memberId: string) {
@@ -207,12 +201,12 @@ describe('member roles', () => {
     const { familyId, admin, member, memberId } = await family();
     const other = new TestDevice(context.app, await signUp(context.app));
     const { memberId: otherMemberId } = await addMember(context.sql, familyId, other.account.user.id);
-    const before = await familyVersion(familyId);
+    const before = await familyVersion(context.sql, familyId);
     const byMember = await outcome(member, setRole(otherMemberId, 'admin'));
     expect(statusOf(byMember)).toBe(rejections.adminsOnly);
     const promoteSelf = await outcome(member, setRole(memberId, 'admin'));
     expect(statusOf(promoteSelf)).toBe(rejections.adminsOnly);
-    expect(await familyVersion(familyId)).toBe(before);
+    expect(await familyVersion(context.sql, familyId)).toBe(before);
 
     await other.pullAll();
     expect(statusOf(await outcome(admin, setRole(memberId, 'admin')))).toBe('applied');
@@ -239,10 +233,10 @@ describe('member roles', () => {
 
   it('takes a role the member already has as done, keeping the version', async () => {
     const { familyId, admin, memberId } = await family();
-    const before = await familyVersion(familyId);
+    const before = await familyVersion(context.sql, familyId);
     const again = await outcome(admin, setRole(memberId, 'member'));
     expect(statusOf(again)).toBe('applied');
-    expect(await familyVersion(familyId)).toBe(before);
+    expect(await familyVersion(context.sql, familyId)).toBe(before);
   });
 
   it('answers a membership of another family as not a member', async () => {
@@ -262,7 +256,7 @@ describe('member relationships', () => {
     const { familyId, admin, adminMemberId, member, memberId } = await family();
     const other = new TestDevice(context.app, await signUp(context.app));
     const { memberId: otherMemberId } = await addMember(context.sql, familyId, other.account.user.id);
-    const before = await familyVersion(familyId);
+    const before = await familyVersion(context.sql, familyId);
     expect(statusOf(await outcome(member, setRelationship(memberId, 'son')))).toBe('applied');
     expect(await memberRow(memberId)).toEqual({ role: 'member', relationship_type: 'son', version: before + 1 });
     expect(statusOf(await outcome(member, setRelationship(otherMemberId, 'mother')))).toBe(rejections.adminsOnly);
@@ -297,11 +291,11 @@ describe('member relationships', () => {
 
   it('takes the same relationship again as done, keeping the version', async () => {
     const { familyId, member, memberId } = await family();
-    const before = await familyVersion(familyId);
+    const before = await familyVersion(context.sql, familyId);
     const answer = await member.send(setRelationship(memberId, 'son'), setRelationship(memberId, 'son'));
     expect(answer.results.map(statusOf)).toEqual(['applied', 'applied']);
     expect(statusOf(await outcome(member, setRelationship(memberId, 'son')))).toBe('applied');
-    expect(await familyVersion(familyId)).toBe(before + 1);
+    expect(await familyVersion(context.sql, familyId)).toBe(before + 1);
     expect(await memberRow(memberId)).toEqual({ role: 'member', relationship_type: 'son', version: before + 1 });
   });
 });
@@ -326,10 +320,10 @@ describe('families', () => {
   it('lets only an admin rename the family, and sends the new name to every device', async () => {
     const { familyId, admin, member } = await family();
     await member.pullAll();
-    const before = await familyVersion(familyId);
+    const before = await familyVersion(context.sql, familyId);
     const byMember = await outcome(member, { name: 'family.rename', args: { familyId, name: 'Mine now' } });
     expect(statusOf(byMember)).toBe(rejections.adminsOnly);
-    expect(await familyVersion(familyId)).toBe(before);
+    expect(await familyVersion(context.sql, familyId)).toBe(before);
 
     const renamed = await outcome(admin, { name: 'family.rename', args: { familyId, name: 'The Joneses' } });
     expect(statusOf(renamed)).toBe('applied');
@@ -343,12 +337,12 @@ describe('families', () => {
 
   it('takes the same name again as done, keeping the version', async () => {
     const { familyId, admin } = await family();
-    const before = await familyVersion(familyId);
+    const before = await familyVersion(context.sql, familyId);
     const rename = { name: 'family.rename' as const, args: { familyId, name: 'The Joneses' } };
     const answer = await admin.send(rename, rename);
     expect(answer.results.map(statusOf)).toEqual(['applied', 'applied']);
     expect(statusOf(await outcome(admin, rename))).toBe('applied');
-    expect(await familyVersion(familyId)).toBe(before + 1);
+    expect(await familyVersion(context.sql, familyId)).toBe(before + 1);
   });
 
   it('answers a family the user is not in like one that does not exist', async () => {

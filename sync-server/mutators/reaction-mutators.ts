@@ -2,7 +2,7 @@ import type { MutationArgs } from '../../schema/index.ts';
 import type { Transaction } from '../database.ts';
 import { createReactionRepository } from '../repositories/reaction-repository.ts';
 import type { FamilyChange } from '../sync-notifier.ts';
-import { lockFamilyOfPost } from './access.ts';
+import { lockFamilyOfPost, writeAtNewVersion } from './access.ts';
 import type { MutationContext } from './mutator.ts';
 
 /** Says whether the user's reaction should exist (not "toggle"), so a replay lands on the same state. */
@@ -11,12 +11,13 @@ export async function setReaction(
   { userId, now }: MutationContext,
   args: MutationArgs<'reaction.set'>,
 ): Promise<FamilyChange | null> {
-  const { familyId, writeVersion } = await lockFamilyOfPost(tx, userId, args.postId);
+  const access = await lockFamilyOfPost(tx, userId, args.postId);
   const reactions = createReactionRepository(tx);
   const reaction = { postId: args.postId, userId, reactionType: args.reactionType };
   if ((await reactions.exists(reaction)) === args.reacted) return null;
-  const version = await writeVersion();
-  if (args.reacted) await reactions.put({ ...reaction, familyId, version, now });
-  else await reactions.delete(reaction, version);
-  return { familyId, version, membershipChanged: [] };
+  return writeAtNewVersion(access, (version) =>
+    args.reacted
+      ? reactions.put({ ...reaction, familyId: access.familyId, version, now })
+      : reactions.delete(reaction, version),
+  );
 }

@@ -1,5 +1,6 @@
 import { syncedTables, type Change, type PublicUser, type SyncedTable } from '../../schema/index.ts';
 import type { Queryable } from '../database.ts';
+import { publicUserJson } from './public-user-json.ts';
 
 /** A device's owner and how far its mutations have been handled. */
 export type DeviceState = { userId: string; lastAppliedSeq: number };
@@ -195,25 +196,10 @@ export function createSyncRepository(sql: Queryable) {
     /** Names and avatars only: what members see of each other. */
     async publicUsers(userIds: string[]): Promise<PublicUser[]> {
       if (userIds.length === 0) return [];
-      const rows = await sql<
-        {
-          id: string;
-          username: string;
-          first_name: string | null;
-          last_name: string | null;
-          profile_image_url: string | null;
-        }[]
-      >`
-        select id, username, first_name, last_name, profile_image_url from users where id = any(${userIds}::uuid[])
-        order by id
+      const rows = await sql<{ user: PublicUser }[]>`
+        select ${publicUserJson(sql, 'u')} as user from users u where u.id = any(${userIds}::uuid[]) order by u.id
       `;
-      return rows.map((row) => ({
-        id: row.id,
-        username: row.username,
-        firstName: row.first_name,
-        lastName: row.last_name,
-        profileImageUrl: row.profile_image_url,
-      }));
+      return rows.map((row) => row.user);
     },
   };
 }

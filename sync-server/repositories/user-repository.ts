@@ -1,7 +1,5 @@
 import type { User } from '../../schema/index.ts';
-import type { Sql } from '../database.ts';
-import type { FamilyChange } from '../sync-notifier.ts';
-import { createFamilyRepository } from './family-repository.ts';
+import type { Queryable } from '../database.ts';
 import { uniqueViolation } from './postgres-errors.ts';
 
 export type UserRow = {
@@ -73,7 +71,7 @@ async function rethrowDuplicate<T>(write: Promise<T>): Promise<T> {
   }
 }
 
-export function createUserRepository(sql: Sql) {
+export function createUserRepository(sql: Queryable) {
   return {
     /** Creates the user and their settings row (all defaults) in one statement. */
     async create(newUser: NewUser): Promise<User> {
@@ -106,39 +104,28 @@ export function createUserRepository(sql: Sql) {
       return row?.password_hash ?? null;
     },
 
-    /**
-     * A change other members see (name, username) moves every family of the user on, so their devices pull the
-     * user again; `familyChanges` are to be published once this has committed.
-     */
-    async update(id: string, changes: UserChanges): Promise<{ user: User; familyChanges: FamilyChange[] } | null> {
+    async update(id: string, changes: UserChanges): Promise<User | null> {
       const columns = {
         ...(changes.username !== undefined && { username: changes.username }),
         ...(changes.email !== undefined && { email: changes.email }),
         ...(changes.firstName !== undefined && { first_name: changes.firstName }),
         ...(changes.lastName !== undefined && { last_name: changes.lastName }),
       };
-      const seenByMembers = 'username' in columns || 'first_name' in columns || 'last_name' in columns;
-      const updated = await rethrowDuplicate(
-        sql.begin(async (tx) => {
-          // Families before the user row: a family write locks its family first and the author's row (a foreign
-          // key check) after, so taking them in the same order cannot deadlock with it.
-          const familyChanges = seenByMembers ? await createFamilyRepository(tx).restampMemberships(id) : [];
-          const [row] =
-            Object.keys(columns).length === 0
-              ? await tx<UserRow[]>`update users set updated_at = now() where id = ${id} returning *`
-              : await tx<UserRow[]>`update users set ${tx(columns)}, updated_at = now() where id = ${id} returning *`;
-          return row ? { user: toUser(row), familyChanges } : null;
-        }),
+      const [row] = await rethrowDuplicate(
+        Object.keys(columns).length === 0
+          ? sql<UserRow[]>`update users set updated_at = now() where id = ${id} returning *`
+          : sql<UserRow[]>`update users set ${sql(columns)}, updated_at = now() where id = ${id} returning *`,
       );
-      return updated;
+      return row ? toUser(row) : null;
     },
 
     /** A new password signs out every other device: both happen together or not at all. */
     async replacePassword(id: string, passwordHash: string, keepSessionTokenHash: Buffer): Promise<void> {
-      await sql.begin(async (tx) => {
-        await tx`update users set password_hash = ${passwordHash}, updated_at = now() where id = ${id}`;
-        await tx`delete from sessions where user_id = ${id} and token_hash <> ${keepSessionTokenHash}`;
-      });
+      // One statement, so one commit: the update runs to completion although nothing reads what it returns.
+      await sql`
+        with changed as (update users set password_hash = ${passwordHash}, updated_at = now() where id = ${id})
+        delete from sessions where user_id = ${id} and token_hash <> ${keepSessionTokenHash}
+      `;
     },
   };
 }

@@ -8,7 +8,9 @@ import {
 } from '../../schema/index.ts';
 import type { Passwords } from '../auth/passwords.ts';
 import type { Config } from '../config.ts';
+import type { Sql } from '../database.ts';
 import { HttpError, serverMessages } from '../http-errors.ts';
+import { updateProfile } from '../mutators/update-profile.ts';
 import { createRateLimiter, enforceRateLimit } from '../plugins/rate-limit.ts';
 import { signedIn } from '../plugins/session.ts';
 import { parseBody, parseQuery } from '../plugins/validation.ts';
@@ -21,6 +23,7 @@ export type AuthRoutesOptions = {
   users: UserRepository;
   passwords: Passwords;
   now: () => number;
+  sql: Sql;
   notifier: SyncNotifier;
 };
 
@@ -39,7 +42,7 @@ function conflict(error: unknown): never {
 
 export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (
   app,
-  { config, users, passwords, now, notifier },
+  { config, users, passwords, now, sql, notifier },
 ) => {
   const perIp = createRateLimiter(app, { limit: config.authRateLimitPerIp, windowMs: 60_000, now });
   const failedLogins = createRateLimiter(app, { ...attemptsPerAccount, now });
@@ -77,7 +80,7 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (
   app.patch('/api/auth/user', { preHandler: app.requireUser }, async (request) => {
     const { user } = signedIn(request);
     const changes = parseBody(profileUpdateBodySchema, request);
-    const updated = await users.update(user.id, changes).catch(conflict);
+    const updated = await sql.begin((tx) => updateProfile(tx, user.id, changes)).catch(conflict);
     if (!updated) throw new HttpError(401, { error: serverMessages.unauthorized });
     publishChanges(notifier, updated.familyChanges, request.log);
     return updated.user;

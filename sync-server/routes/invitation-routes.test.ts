@@ -10,7 +10,7 @@ import {
 } from '../../schema/index.ts';
 import { createRecordingNotifier, signUp, useTestApp, type TestAccount } from '../testing/test-app.ts';
 import { lockWaiters, openTransaction } from '../testing/held-transaction.ts';
-import { addMember, TestDevice } from '../testing/test-device.ts';
+import { addMember, familyVersion, TestDevice } from '../testing/test-device.ts';
 import { familyMessages } from '../../schema/family-messages.ts';
 
 const context = useTestApp();
@@ -68,11 +68,6 @@ async function membersOf(familyId: string) {
   return context.sql<{ user_id: string; role: string; relationship_type: string | null }[]>`
     select user_id, role, relationship_type from family_members where family_id = ${familyId} order by joined_at
   `;
-}
-
-async function familyVersion(familyId: string): Promise<number> {
-  const [row] = await context.sql<{ version: number }[]>`select version::int from families where id = ${familyId}`;
-  return row!.version;
 }
 
 /** Everything a refused request could have touched, to compare before and after. */
@@ -295,7 +290,7 @@ describe('POST /api/invitations/accept', () => {
     const joinerDevice = new TestDevice(context.app, joiner);
     await joinerDevice.pullAll();
     expect(joinerDevice.ids('families')).toEqual([]);
-    const versionBefore = await familyVersion(familyId);
+    const versionBefore = await familyVersion(context.sql, familyId);
     notifier.published.length = 0;
 
     const payload = { token: invitation.token, relationshipType: 'granddaughter' };
@@ -315,7 +310,7 @@ describe('POST /api/invitations/accept', () => {
       relationship_type: 'granddaughter',
       version: versionBefore + 1,
     });
-    expect(await familyVersion(familyId)).toBe(versionBefore + 1);
+    expect(await familyVersion(context.sql, familyId)).toBe(versionBefore + 1);
     expect(notifier.published).toEqual([
       { familyId, version: versionBefore + 1, membershipChanged: [joiner.user.id] },
     ]);

@@ -9,7 +9,7 @@ import { serverMessages } from '../http-errors.ts';
 import { createPostgresNotifier } from '../sync-notifier.ts';
 import { isPoke, openLiveStream, type LiveStream } from '../testing/live-stream.ts';
 import { logIn, sessionCookie, signUp, testConfig, useTestApp } from '../testing/test-app.ts';
-import { addMember, createFamily, TestDevice } from '../testing/test-device.ts';
+import { addMember, createFamily, familyVersion, TestDevice } from '../testing/test-device.ts';
 
 const context = useTestApp();
 let app: FastifyInstance;
@@ -31,11 +31,6 @@ async function listen(cookie: string): Promise<LiveStream> {
   streams.push(stream);
   expect(await stream.nextEvent()).toEqual({ event: 'ready', data: '{}' });
   return stream;
-}
-
-async function familyVersion(familyId: string): Promise<number> {
-  const [row] = await context.sql<{ version: string }[]>`select version from families where id = ${familyId}`;
-  return Number(row?.version);
 }
 
 /** An admin and a member of one family, each with a device on the listening app. */
@@ -124,7 +119,10 @@ describe('live channel', () => {
     await admin.send({ name: 'post.create', args: { postId: randomUUID(), familyId, content: 'Hello' } });
     const poke = await memberStream.next(isPoke(familyId), 1000);
     expect(performance.now() - started).toBeLessThan(1000);
-    expect(pokeSchema.parse(JSON.parse(poke.data!))).toEqual({ familyId, version: await familyVersion(familyId) });
+    expect(pokeSchema.parse(JSON.parse(poke.data!))).toEqual({
+      familyId,
+      version: await familyVersion(context.sql, familyId),
+    });
 
     // The stranger's own family is poked; the other family's poke never came before it.
     const own = await createFamily(stranger, 'Strangers');
@@ -239,7 +237,7 @@ describe('live channel', () => {
 
       await admin.send({ name: 'post.create', args: { postId: randomUUID(), familyId, content: 'Across instances' } });
       const poke = await stream.next(isPoke(familyId), 1000);
-      expect(JSON.parse(poke.data!)).toEqual({ familyId, version: await familyVersion(familyId) });
+      expect(JSON.parse(poke.data!)).toEqual({ familyId, version: await familyVersion(context.sql, familyId) });
       stream.close();
     } finally {
       await other.close();

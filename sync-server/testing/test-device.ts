@@ -148,8 +148,8 @@ export async function createFamily(device: TestDevice, name = 'The Smiths') {
 }
 
 /**
- * Adds a user to a family the way a join will (there is no join flow yet): under the family's lock, at a new version.
- * Answers the membership id and the change to publish.
+ * Adds a user to a family the way a join does (mutators/join-family.ts), without an invitation and in any role: under
+ * the family's lock, at a new version. Answers the membership id and the change to publish.
  */
 export async function addMember(
   sql: Sql,
@@ -174,4 +174,11 @@ export async function addMember(
     return { familyId, version, membershipChanged: [userId] };
   });
   return { memberId, change };
+}
+
+/** The family's current version, read from the database. */
+export async function familyVersion(sql: Sql, familyId: string): Promise<number> {
+  const [row] = await sql<{ version: string }[]>`select version from families where id = ${familyId}`;
+  if (!row) throw new Error(`no family ${familyId}`);
+  return Number(row.version);
 }

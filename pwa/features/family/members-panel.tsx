@@ -1,12 +1,12 @@
 import { relationshipLabels } from '../../../schema/choices.ts';
 import { display } from '../../../schema/limits.ts';
-import { Avatar } from '../../ui/avatar.tsx';
 import { ButtonLink } from '../../ui/button.tsx';
 import { useSignedInUser } from '../account/auth-store.ts';
 import { DashboardPanel } from './dashboard-panels/dashboard-panel.tsx';
 import { MarkedMemberName } from './member-markers.tsx';
 import * as styles from './members-panel.css.ts';
-import { memberInitials, memberName, useFamilyMembers } from './use-family-members.ts';
+import { PersonAvatar, personName } from './person.tsx';
+import { useFamilyMembers } from './use-family-members.ts';
 
 /**
  * The home dashboard's first few members (spec §9: five), with View All leading to the family tree when there are
@@ -31,10 +31,10 @@ export function MembersPanel({ familyId }: { familyId: string }) {
         <ul className={styles.list}>
           {members.slice(0, display.membersBeforeViewAll).map((member) => (
             <li key={member.id} className={styles.member}>
-              <Avatar imageUrl={member.user?.profileImageUrl ?? null} initials={memberInitials(member)} size="sm" />
+              <PersonAvatar user={member.user} size="sm" />
               <div className={styles.text}>
                 <MarkedMemberName
-                  name={memberName(member)}
+                  name={personName(member.user)}
                   isYou={member.userId === user.id}
                   isAdmin={member.role === 'admin'}
                 />

@@ -1,6 +1,5 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import type { SyncedMember, SyncedUser } from '../../../schema/sync.ts';
-import { initials, publicName } from '../account/display-name.ts';
 import { useHearthDb } from '../sync/device-session-store.ts';
 
 /** A membership with the person's public fields; `user` is missing only until their row reaches this device. */
@@ -15,12 +14,4 @@ export function useFamilyMembers(familyId: string): FamilyMemberView[] | undefin
     const users = await db.users.bulkGet(members.map((member) => member.userId));
     return members.map((member, index) => ({ ...member, user: users[index] }));
   }, [db, familyId]);
-}
-
-export function memberName(member: FamilyMemberView): string {
-  return member.user ? publicName(member.user) : 'A family member';
-}
-
-export function memberInitials(member: FamilyMemberView): string {
-  return member.user ? initials(member.user) : '?';
 }

@@ -1,10 +1,9 @@
 import { useRef } from 'react';
 import { familyToasts } from '../../../schema/family-messages.ts';
-import { Avatar } from '../../ui/avatar.tsx';
 import { Button } from '../../ui/button.tsx';
 import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
 import { TextArea } from '../../ui/text-field.tsx';
-import { initials, publicName } from '../account/display-name.ts';
+import { PersonAvatar, personName } from '../family/person.tsx';
 import { useLocalWrite } from '../sync/use-local-write.ts';
 import { usePendingIds } from '../sync/use-sync-state.ts';
 import { WaitingMarker } from '../sync/waiting-marker.tsx';
@@ -14,7 +13,6 @@ import * as formStyles from './content-form.css.ts';
 import { TrashIcon } from './feed-icons.tsx';
 import { LinkifiedText } from './linkified-text.tsx';
 import * as cardStyles from './post-card.css.ts';
-import { unknownPersonName } from './post-summary.ts';
 import { RelativeTime } from './relative-time.tsx';
 import { submitOnCtrlEnter } from './submit-on-ctrl-enter.ts';
 import { useContentForm } from './use-content-form.ts';
@@ -72,10 +70,10 @@ function CommentItem({ comment, waiting, canDelete, onDeleted }: CommentItemProp
 
   return (
     <div className={styles.comment}>
-      <Avatar imageUrl={author?.profileImageUrl ?? null} initials={author ? initials(author) : '?'} size="sm" />
+      <PersonAvatar user={author} size="sm" />
       <div className={styles.body}>
         <div className={styles.byline}>
-          <span className={cardStyles.author}>{author ? publicName(author) : unknownPersonName}</span>
+          <span className={cardStyles.author}>{personName(author)}</span>
           <span className={cardStyles.meta}>
             <RelativeTime at={comment.createdAt} />
           </span>
@@ -89,16 +87,16 @@ function CommentItem({ comment, waiting, canDelete, onDeleted }: CommentItemProp
             type="button"
             className={[cardStyles.action, styles.deleteButton].join(' ')}
             aria-label="Delete comment"
-            onClick={confirmDelete.show}
+            onClick={() => confirmDelete.show()}
           >
             <TrashIcon />
             Delete
           </button>
         ) : null}
       </div>
-      {confirmDelete.drawn ? (
+      {confirmDelete.state ? (
         <ConfirmDialog
-          open={confirmDelete.open}
+          open={confirmDelete.state.open}
           onClose={confirmDelete.close}
           title="Delete this comment?"
           description="It will be gone for everyone in the family."

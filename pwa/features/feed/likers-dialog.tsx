@@ -1,7 +1,6 @@
 import { useLiveQuery } from 'dexie-react-hooks';
-import { Avatar } from '../../ui/avatar.tsx';
 import { Dialog } from '../../ui/dialog.tsx';
-import { initials } from '../account/display-name.ts';
+import { PersonAvatar } from '../family/person.tsx';
 import { useHearthDb } from '../sync/device-session-store.ts';
 import * as styles from './likers-dialog.css.ts';
 import { likersForDisplay } from './likers.ts';
@@ -18,7 +17,7 @@ export function LikersDialog({ open, onClose, likerIds, viewerId }: LikersDialog
       <ul className={styles.list}>
         {likersForDisplay(likerIds, usersById ?? new Map(), viewerId).map(({ userId, name, user }) => (
           <li key={userId} className={styles.person}>
-            <Avatar imageUrl={user?.profileImageUrl ?? null} initials={user ? initials(user) : '?'} size="sm" />
+            <PersonAvatar user={user} size="sm" />
             {name}
           </li>
         ))}

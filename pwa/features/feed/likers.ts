@@ -1,6 +1,5 @@
 import type { SyncedUser } from '../../../schema/sync.ts';
-import { publicName } from '../account/display-name.ts';
-import { unknownPersonName } from './post-summary.ts';
+import { personName } from '../family/person.tsx';
 
 export type Liker = { userId: string; name: string; user: SyncedUser | undefined };
 
@@ -18,7 +17,7 @@ export function likersForDisplay(
     : likerIds;
   return ordered.map((userId) => {
     const user = usersById.get(userId);
-    const name = userId === viewerId ? 'You' : user ? publicName(user) : unknownPersonName;
+    const name = userId === viewerId ? 'You' : personName(user);
     return { userId, name, user };
   });
 }

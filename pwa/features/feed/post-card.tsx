@@ -2,15 +2,14 @@ import { Suspense, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { familyToasts } from '../../../schema/family-messages.ts';
 import { formatExactDateTime } from '../../lib/format-date.ts';
-import { Avatar } from '../../ui/avatar.tsx';
 import { Card } from '../../ui/card.tsx';
-import { initials, publicName } from '../account/display-name.ts';
+import { PersonAvatar, personName } from '../family/person.tsx';
 import { WaitingMarker } from '../sync/waiting-marker.tsx';
 import { CommentIcon, HeartIcon, PencilIcon, TrashIcon } from './feed-icons.tsx';
 import { LinkifiedText } from './linkified-text.tsx';
 import * as styles from './post-card.css.ts';
 import { commentThread, confirmDialog, likersDialog, postEditor } from './post-card-parts.ts';
-import { commentsToggleText, likeCountText, unknownPersonName, wasEdited } from './post-summary.ts';
+import { commentsToggleText, likeCountText, wasEdited } from './post-summary.ts';
 import { RelativeTime } from './relative-time.tsx';
 import { useDialogState } from './use-dialog-state.ts';
 import type { FeedPost } from './use-family-posts.ts';
@@ -61,14 +60,10 @@ export function PostCard({ post, waiting, viewerId, viewerIsAdmin, onDeleted }: 
   return (
     <Card as="article" padding="md" className={styles.card} aria-labelledby={authorNameId}>
       <header className={styles.header}>
-        <Avatar
-          imageUrl={post.author?.profileImageUrl ?? null}
-          initials={post.author ? initials(post.author) : '?'}
-          size="md"
-        />
+        <PersonAvatar user={post.author} size="md" />
         <div className={styles.byline}>
           <span id={authorNameId} className={styles.author}>
-            {post.author ? publicName(post.author) : unknownPersonName}
+            {personName(post.author)}
           </span>
           <span className={styles.meta}>
             <RelativeTime at={post.createdAt} />
@@ -108,7 +103,7 @@ export function PostCard({ post, waiting, viewerId, viewerIsAdmin, onDeleted }: 
               aria-label={`${likeCountText(post.likerIds.length)}, see who liked this`}
               onPointerEnter={likersDialog.preload}
               onFocus={likersDialog.preload}
-              onClick={likers.show}
+              onClick={() => likers.show()}
             >
               {likeCountText(post.likerIds.length)}
             </button>
@@ -149,7 +144,7 @@ export function PostCard({ post, waiting, viewerId, viewerIsAdmin, onDeleted }: 
               aria-label="Delete post"
               onPointerEnter={confirmDialog.preload}
               onFocus={confirmDialog.preload}
-              onClick={confirmDelete.show}
+              onClick={() => confirmDelete.show()}
             >
               <TrashIcon />
               Delete
@@ -170,20 +165,20 @@ export function PostCard({ post, waiting, viewerId, viewerIsAdmin, onDeleted }: 
         </Suspense>
       ) : null}
 
-      {likers.drawn ? (
+      {likers.state ? (
         <Suspense fallback={null}>
           <likersDialog.Component
-            open={likers.open}
+            open={likers.state.open}
             onClose={likers.close}
             likerIds={post.likerIds}
             viewerId={viewerId}
           />
         </Suspense>
       ) : null}
-      {confirmDelete.drawn ? (
+      {confirmDelete.state ? (
         <Suspense fallback={null}>
           <confirmDialog.Component
-            open={confirmDelete.open}
+            open={confirmDelete.state.open}
             onClose={confirmDelete.close}
             title="Delete this post?"
             description="It will be gone for everyone in the family, with its comments and likes."

@@ -1,8 +1,5 @@
 import type { SyncedPost } from '../../../schema/sync.ts';
 
-/** Someone whose name the device does not know (yet): their user row arrives with the next pull. */
-export const unknownPersonName = 'A family member';
-
 /**
  * Whether to say "Edited". A post is stamped twice when it is made (by the device, then the server), so only a change
  * more than a minute after it was shared counts: a typo fixed at once is not worth pointing out.

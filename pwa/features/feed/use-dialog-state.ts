@@ -1,15 +1,17 @@
 import { useState } from 'react';
 
 /**
- * A dialog that is only drawn once someone first opens it (a feed of fifty posts need not carry fifty hidden
- * dialogs), then stays drawn: closing it is what hands focus back to the button that opened it.
+ * A dialog, about one thing (a member) or not, drawn only once someone first opens it (a feed of fifty posts need not
+ * carry fifty hidden dialogs), then kept drawn: closing it is what hands focus back to the button that opened it.
+ * `opening` counts the openings, for a dialog that must start afresh each time (a form): use it as the dialog's key.
  */
-export function useDialogState() {
-  const [state, setState] = useState<'never opened' | 'open' | 'closed'>('never opened');
+export function useDialogState<Subject = void>() {
+  const [state, setState] = useState<{ subject: Subject; open: boolean; opening: number } | null>(null);
   return {
-    open: state === 'open',
-    drawn: state !== 'never opened',
-    show: () => setState('open'),
-    close: () => setState('closed'),
+    /** Null until the dialog is first opened. */
+    state,
+    show: (subject: Subject) =>
+      setState((current) => ({ subject, open: true, opening: (current?.opening ?? 0) + 1 })),
+    close: () => setState((current) => current && { ...current, open: false }),
   };
 }

@@ -1,6 +1,7 @@
-import { Suspense, useState } from 'react';
+import { Suspense } from 'react';
 import { preloadable } from '../../../lib/preloadable.tsx';
 import { Button, type ButtonVariant } from '../../../ui/button.tsx';
+import { useDialogState } from '../../feed/use-dialog-state.ts';
 
 /** The dialog's code is fetched when someone reaches for the button, so the screens showing it stay light. */
 const inviteDialog = preloadable(() => import('./invite-dialog.tsx').then(({ InviteDialog }) => InviteDialog));
@@ -19,9 +20,7 @@ export function InviteFamilyButton({
   label = 'Invite Family Member',
   variant = 'primary',
 }: InviteFamilyButtonProps) {
-  const [open, setOpen] = useState(false);
-  // Kept from the first press on, so that closing it hands focus back to this button.
-  const [pressed, setPressed] = useState(false);
+  const dialog = useDialogState();
   const preload = () => void inviteDialog.preload();
 
   return (
@@ -31,20 +30,17 @@ export function InviteFamilyButton({
         aria-haspopup="dialog"
         onPointerEnter={preload}
         onFocus={preload}
-        onClick={() => {
-          setPressed(true);
-          setOpen(true);
-        }}
+        onClick={() => dialog.show()}
       >
         {label}
       </Button>
-      {pressed ? (
+      {dialog.state ? (
         <Suspense fallback={null}>
           <inviteDialog.Component
             familyId={familyId}
             familyName={familyName}
-            open={open}
-            onClose={() => setOpen(false)}
+            open={dialog.state.open}
+            onClose={dialog.close}
           />
         </Suspense>
       ) : null}

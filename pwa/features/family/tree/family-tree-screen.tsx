@@ -1,4 +1,4 @@
-import { Suspense, useId, useRef, useState, type ReactNode } from 'react';
+import { Suspense, useId, useRef, type ReactNode } from 'react';
 import type { SyncedFamily } from '../../../../schema/sync.ts';
 import { preloadable } from '../../../lib/preloadable.tsx';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
@@ -8,6 +8,7 @@ import * as noticeStyles from '../../../ui/notice.css.ts';
 import { Page, PageHeader } from '../../../ui/page.tsx';
 import { Spinner } from '../../../ui/spinner.tsx';
 import { useSignedInUser } from '../../account/auth-store.ts';
+import { useDialogState } from '../../feed/use-dialog-state.ts';
 import { NotSentList } from '../../sync/not-sent-list.tsx';
 import { useFirstPullDone, usePendingIds } from '../../sync/use-sync-state.ts';
 import { CreateFamilyCard } from '../create-family-card.tsx';
@@ -90,26 +91,13 @@ function EmptyTree({ title, text, children }: { title: string; text: string; chi
   );
 }
 
-/**
- * A dialog, about one thing (a member) or not. Each opening mounts it afresh (a new key), so it never shows the
- * last opening's half-filled state; closing keeps it mounted so it can close properly and give focus back.
- */
-function useDialogOpening<Subject = void>() {
-  const [state, setState] = useState<{ subject: Subject; open: boolean; opening: number } | null>(null);
-  return {
-    state,
-    show: (subject: Subject) =>
-      setState((current) => ({ subject, open: true, opening: (current?.opening ?? 0) + 1 })),
-    close: () => setState((current) => current && { ...current, open: false }),
-  };
-}
-
 function FamilyTree({ family }: { family: SyncedFamily }) {
   const user = useSignedInUser();
   const members = useFamilyMembers(family.id);
   const waitingIds = usePendingIds('members');
-  const manage = useDialogOpening<FamilyMemberView>();
-  const rename = useDialogOpening();
+  // Each opening mounts them afresh (keyed by `opening`), so neither shows the last opening's half-filled state.
+  const manage = useDialogState<FamilyMemberView>();
+  const rename = useDialogState();
   const membersRef = useRef<HTMLElement>(null);
 
   const viewerIsAdmin = members?.some((member) => member.userId === user.id && member.role === 'admin') ?? false;

@@ -8,7 +8,8 @@ import { Dialog } from '../../../ui/dialog.tsx';
 import { SelectField } from '../../../ui/select-field.tsx';
 import { toast } from '../../../ui/toast-store.ts';
 import { useLocalWrite } from '../../sync/use-local-write.ts';
-import { memberName, type FamilyMemberView } from '../use-family-members.ts';
+import { personName } from '../person.tsx';
+import type { FamilyMemberView } from '../use-family-members.ts';
 import { relationshipOf } from './family-overview.ts';
 import type { MemberActions } from './member-actions.ts';
 import * as styles from './manage-member-dialog.css.ts';
@@ -46,7 +47,7 @@ export function ManageMemberDialog({
   const [saving, setSaving] = useState(false);
   // Back from a confirmation, focus returns to the button that asked for it instead of getting lost.
   const [cameBack, setCameBack] = useState(false);
-  const name = memberName(member);
+  const name = personName(member.user);
 
   function back() {
     setConfirming(false);

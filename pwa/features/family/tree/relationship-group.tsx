@@ -1,12 +1,12 @@
 import { useId } from 'react';
 import { formatLongDate } from '../../../lib/format-date.ts';
-import { Avatar } from '../../../ui/avatar.tsx';
 import { Button } from '../../../ui/button.tsx';
 import { Card } from '../../../ui/card.tsx';
 import { WaitingMarker } from '../../sync/waiting-marker.tsx';
 import { MarkedMemberName } from '../member-markers.tsx';
 import * as titledCard from '../titled-card.css.ts';
-import { memberInitials, memberName, type FamilyMemberView } from '../use-family-members.ts';
+import { PersonAvatar, personName } from '../person.tsx';
+import type { FamilyMemberView } from '../use-family-members.ts';
 import { memberCountLabel, type RelationshipGroup } from './family-overview.ts';
 import * as styles from './relationship-group.css.ts';
 
@@ -48,10 +48,10 @@ export function RelationshipGroupCard({
       <ul className={styles.list}>
         {group.members.map((member) => {
           const self = member.userId === viewerUserId;
-          const name = memberName(member);
+          const name = personName(member.user);
           return (
             <li key={member.id} className={styles.member}>
-              <Avatar imageUrl={member.user?.profileImageUrl ?? null} initials={memberInitials(member)} />
+              <PersonAvatar user={member.user} />
               <div className={styles.memberText}>
                 <MarkedMemberName name={name} isYou={self} isAdmin={member.role === 'admin'} adminBadge />
                 <span className={styles.detail}>

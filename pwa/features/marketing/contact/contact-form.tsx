@@ -1,46 +1,32 @@
-import { useState, type FormEvent } from 'react';
 import { legal } from '../../../../schema/limits.ts';
 import { toasts } from '../../../../schema/messages.ts';
-import { emailInputProps, useFormFields } from '../../../lib/use-form-fields.ts';
+import { emailInputProps } from '../../../lib/use-form-fields.ts';
 import { Button } from '../../../ui/button.tsx';
 import { SelectField } from '../../../ui/select-field.tsx';
 import { TextArea, TextField } from '../../../ui/text-field.tsx';
 import { toast } from '../../../ui/toast-store.ts';
 import { publicFormsApi } from '../public-forms-api.ts';
+import { usePublicForm } from '../use-public-form.ts';
 import { SendIcon } from './contact-icons.tsx';
 import * as styles from './contact-screen.css.ts';
 import { messageTypeOptions } from './message-types.ts';
-import { publicFormFailure } from './public-form-failure.ts';
 
 /**
  * The message form (spec §2, §5): five required fields checked with the shared schema, then stored by the server.
  * Sent, it says so and empties; refused or not sent, every word stays where it was typed.
  */
 export function ContactForm({ titleId }: { titleId: string }) {
-  const form = useFormFields({ fullName: '', email: '', messageType: '', subject: '', message: '' });
-  const [sending, setSending] = useState(false);
-
-  async function send(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (sending) return;
-    setSending(true);
-    try {
-      // The shared rules come with the validation library, which the page only fetches when someone sends.
-      const { contactMessageBodySchema } = await import('../../../../schema/requests.ts');
-      const body = form.validate(contactMessageBodySchema, form.values);
-      if (!body) return;
-      await publicFormsApi.contact(body);
-      form.reset();
-      toast(toasts.contactSent);
-    } catch (error) {
-      if (!form.showServerErrors(error)) toast({ ...publicFormFailure(error), variant: 'destructive' });
-    } finally {
-      setSending(false);
-    }
-  }
+  const { form, sending, submit } = usePublicForm(
+    { fullName: '', email: '', messageType: '', subject: '', message: '' },
+    {
+      schema: async () => (await import('../../../../schema/requests.ts')).contactMessageBodySchema,
+      send: publicFormsApi.contact,
+      onSent: () => toast(toasts.contactSent),
+    },
+  );
 
   return (
-    <form ref={form.formRef} className={styles.form} noValidate aria-labelledby={titleId} onSubmit={send}>
+    <form ref={form.formRef} className={styles.form} noValidate aria-labelledby={titleId} onSubmit={submit}>
       <div className={styles.formRow}>
         <TextField {...form.field('fullName')} label="Full Name" autoComplete="name" />
         <TextField {...form.field('email')} {...emailInputProps} label="Email" />

@@ -1,7 +1,7 @@
 import { toasts } from '../../../../schema/messages.ts';
 import { ApiError, NetworkError } from '../../../lib/api-client.ts';
 
-type FailureText = { title: string; description: string };
+export type FailureText = { title: string; description: string };
 
 /**
  * What to tell someone whose public form did not go through; the form keeps what they typed in every case. After a

@@ -1,15 +1,16 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { toasts } from '../../../../schema/messages.ts';
-import { emailInputProps, useFormFields } from '../../../lib/use-form-fields.ts';
+import { emailInputProps } from '../../../lib/use-form-fields.ts';
 import { Button } from '../../../ui/button.tsx';
 import { Dialog } from '../../../ui/dialog.tsx';
 import { AlertIcon } from '../../../ui/icons.tsx';
 import { TextArea, TextField } from '../../../ui/text-field.tsx';
 import { toast } from '../../../ui/toast-store.ts';
 import { publicFormsApi } from '../public-forms-api.ts';
+import { usePublicForm } from '../use-public-form.ts';
 import { LightbulbIcon } from './contact-icons.tsx';
 import * as styles from './contact-screen.css.ts';
-import { publicFormFailure } from './public-form-failure.ts';
+import type { FailureText } from './public-form-failure.ts';
 
 /**
  * The Suggestion Box: a button and the dialog it opens. Only the idea is required; a name and an address only if
@@ -18,9 +19,19 @@ import { publicFormFailure } from './public-form-failure.ts';
  */
 export function SuggestionBox() {
   const [open, setOpen] = useState(false);
-  const [sending, setSending] = useState(false);
-  const [failure, setFailure] = useState<{ title: string; description: string } | null>(null);
-  const form = useFormFields({ suggestion: '', name: '', email: '' });
+  const [failure, setFailure] = useState<FailureText | null>(null);
+  const { form, sending, submit } = usePublicForm(
+    { suggestion: '', name: '', email: '' },
+    {
+      schema: async () => (await import('../../../../schema/public-forms.ts')).suggestionBodySchema,
+      send: publicFormsApi.suggestion,
+      onSent: () => {
+        close();
+        toast(toasts.suggestionShared);
+      },
+      onFailure: setFailure,
+    },
+  );
   const formId = useId();
   const failureRef = useRef<HTMLDivElement>(null);
 
@@ -34,24 +45,10 @@ export function SuggestionBox() {
     setFailure(null);
   }
 
-  async function send(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (sending) return;
+  /** A new try starts without the last failure's message. */
+  function send(event: FormEvent<HTMLFormElement>) {
     setFailure(null);
-    setSending(true);
-    try {
-      const { suggestionBodySchema } = await import('../../../../schema/public-forms.ts');
-      const body = form.validate(suggestionBodySchema, form.values);
-      if (!body) return;
-      await publicFormsApi.suggestion(body);
-      form.reset();
-      close();
-      toast(toasts.suggestionShared);
-    } catch (error) {
-      if (!form.showServerErrors(error)) setFailure(publicFormFailure(error));
-    } finally {
-      setSending(false);
-    }
+    void submit(event);
   }
 
   return (

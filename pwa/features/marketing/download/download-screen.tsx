@@ -6,6 +6,7 @@ import { ArrowRightIcon, HearthMark, type IconProps } from '../../../ui/icons.ts
 import { Page, PageHeader } from '../../../ui/page.tsx';
 import { visuallyHidden } from '../../../ui/visually-hidden.css.ts';
 import { useAuth } from '../../account/auth-store.ts';
+import { openDownloadPopup } from '../download-popup/open-download-popup.ts';
 import * as styles from './download-screen.css.ts';
 import { ComputerIcon, DownloadIcon, PhoneIcon, TabletIcon } from './platform-icons.tsx';
 
@@ -59,11 +60,6 @@ const installSteps: readonly { title: string; icon: ComponentType<IconProps>; te
     text: 'Open Hearth in Chrome or Edge and choose Install in the address bar. In Safari on a Mac: File, then Add to Dock.',
   },
 ];
-
-/** The install popup (built with the landing page) listens for this page-wide event (spec §2). */
-function openInstallPopup() {
-  window.dispatchEvent(new Event('showDownloadPopup'));
-}
 
 /** Download (spec §2): every platform, honest about what exists today, and the way in through the web app. */
 export function DownloadScreen() {
@@ -153,7 +149,7 @@ function PlatformCard({ platform, icon: PlatformIcon }: { platform: Platform; ic
         <li className={styles.availableNow}>Web app: available now</li>
         <li>{platform.availability}</li>
       </ul>
-      <Button variant="secondary" fullWidth onClick={openInstallPopup}>
+      <Button variant="secondary" fullWidth onClick={openDownloadPopup}>
         <DownloadIcon size="1.2em" />
         Get Hearth<span className={visuallyHidden}> for {platform.name}</span>
       </Button>

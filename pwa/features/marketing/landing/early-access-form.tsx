@@ -17,6 +17,9 @@ type EarlyAccessFormProps = {
 /**
  * Stay Updated (spec §4, §5): an email for early access, stored by the server. Kept, the field empties and the page
  * thanks the person; refused, the reason shows under the field; not sent, the address stays for another try.
+ *
+ * It sends the way use-public-form.ts does, written out here: the hook and its options would make the landing
+ * page's first download bigger, and that is at its budget.
  */
 export function EarlyAccessForm({ inputRef, onSignedUp }: EarlyAccessFormProps) {
   const form = useFormFields({ email: '' });

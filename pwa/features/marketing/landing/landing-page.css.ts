@@ -176,5 +176,3 @@ export const formButton = style({
 });
 
 export const thanks = style({ color: vars.color.success, fontWeight: vars.fontWeight.semibold, minHeight: '1.6em' });
-
-export const privacyNote = style({ color: vars.color.textMuted, fontSize: vars.fontSize.sm });

@@ -103,6 +103,11 @@ export function LegalPage({
   );
 }
 
+/** The privacy address as a mail link, for the sentences of the legal texts that say where to write. */
+export const privacyEmailLink = (
+  <a href={`mailto:${contactAddresses.privacy.email}`}>{contactAddresses.privacy.email}</a>
+);
+
 /** The three addresses, as the last section of each legal page says "write to us". */
 export function LegalContacts() {
   return (

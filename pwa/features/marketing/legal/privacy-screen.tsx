@@ -1,10 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { legal } from '../../../../schema/limits.ts';
-import { contactAddresses } from '../contact/contact-addresses.ts';
-import { LegalContacts, LegalPage, type LegalSection } from './legal-page.tsx';
+import { LegalContacts, LegalPage, privacyEmailLink, type LegalSection } from './legal-page.tsx';
 import * as styles from './legal-page.css.ts';
-
-const privacyEmail = <a href={`mailto:${contactAddresses.privacy.email}`}>{contactAddresses.privacy.email}</a>;
 
 /** How long technical logs are kept; said once so every section quotes the same figure. */
 const logDays = 30;
@@ -215,7 +212,7 @@ const sections: readonly LegalSection[] = [
         </ul>
         <p>
           To ask for any of these, use the <Link to="/contact">contact form</Link> and choose Privacy, or write to{' '}
-          {privacyEmail} from the email address on your account, so we know the request is really yours.
+          {privacyEmailLink} from the email address on your account, so we know the request is really yours.
         </p>
       </>
     ),
@@ -227,7 +224,7 @@ const sections: readonly LegalSection[] = [
       <p>
         Hearth is not for children under {legal.minimumAge}, and they may not create an account. We do not knowingly
         collect information from them. If you believe a child under {legal.minimumAge} has an account, write to{' '}
-        {privacyEmail} and we will delete it. Photos of younger children shared by their family are that family’s to
+        {privacyEmailLink} and we will delete it. Photos of younger children shared by their family are that family’s to
         share: please take care with them.
       </p>
     ),

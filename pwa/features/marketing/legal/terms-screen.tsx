@@ -1,7 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { legal } from '../../../../schema/limits.ts';
-import { contactAddresses } from '../contact/contact-addresses.ts';
-import { LegalContacts, LegalPage, type LegalSection } from './legal-page.tsx';
+import { LegalContacts, LegalPage, privacyEmailLink, type LegalSection } from './legal-page.tsx';
 import * as styles from './legal-page.css.ts';
 
 const sections: readonly LegalSection[] = [
@@ -36,7 +35,7 @@ const sections: readonly LegalSection[] = [
         <p>
           If we learn that an account belongs to someone under {legal.minimumAge}, we will close it and delete what it
           holds. A parent who thinks this has happened can write to{' '}
-          <a href={`mailto:${contactAddresses.privacy.email}`}>{contactAddresses.privacy.email}</a>.
+          {privacyEmailLink}.
         </p>
       </>
     ),
@@ -145,7 +144,7 @@ const sections: readonly LegalSection[] = [
         <p>
           You can stop using Hearth at any time. To delete your account and what it holds, use the{' '}
           <Link to="/contact">contact form</Link> or write to{' '}
-          <a href={`mailto:${contactAddresses.privacy.email}`}>{contactAddresses.privacy.email}</a>; the{' '}
+          {privacyEmailLink}; the{' '}
           <Link to="/privacy" hash="your-choices">
             Privacy Policy
           </Link>{' '}

@@ -1,0 +1,60 @@
+/**
+ * Setting a benchmark up through the real API, as people and their devices do: an account, then a device that
+ * pushes its queue in batches of `pushBatchMax`, every mutation applied. Over `fetch`: setting up is not what a
+ * benchmark measures.
+ */
+import { randomUUID } from 'node:crypto';
+import { pushBatchMax, syncProtocolVersion, type PushedMutation } from '../../schema/index.ts';
+
+/** A mutation as the device queues it; the device numbers it when it sends it. */
+export type QueuedMutation = Omit<PushedMutation, 'seq'>;
+
+export function benchApi(baseUrl: string) {
+  function post(path: string, cookie: string | undefined, body: unknown): Promise<Response> {
+    return fetch(`${baseUrl}${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...(cookie ? { cookie } : {}) },
+      body: JSON.stringify(body),
+    });
+  }
+
+  return {
+    /** A new account named after `label`, signed in: its id and its session cookie. */
+    async signUp(label: string): Promise<{ userId: string; cookie: string }> {
+      const name = `${label}${randomUUID().slice(0, 8)}`;
+      const password = 'bench-password-1';
+      const response = await post('/api/auth/signup', undefined, {
+        username: name,
+        email: `${name}@example.test`,
+        password,
+        confirmPassword: password,
+      });
+      if (response.status !== 201) throw new Error(`Signup failed: ${response.status} ${await response.text()}`);
+      const cookie = (response.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+      const { user } = (await response.json()) as { user: { id: string } };
+      return { userId: user.id, cookie };
+    },
+
+    /** A new device of the signed-in person, numbering its mutations on from one push to the next. */
+    device(cookie: string) {
+      const deviceId = randomUUID();
+      let seq = 0;
+      return {
+        async push(mutations: QueuedMutation[]): Promise<void> {
+          for (let start = 0; start < mutations.length; start += pushBatchMax) {
+            const batch = mutations.slice(start, start + pushBatchMax).map((mutation) => ({ ...mutation, seq: ++seq }));
+            const response = await post('/api/sync/push', cookie, {
+              protocolVersion: syncProtocolVersion,
+              deviceId,
+              mutations: batch,
+            });
+            const answer = (await response.json()) as { results: { status: string }[] };
+            if (response.status !== 200 || answer.results.some((result) => result.status !== 'applied')) {
+              throw new Error(`Push failed: ${response.status} ${JSON.stringify(answer).slice(0, 300)}`);
+            }
+          }
+        },
+      };
+    },
+  };
+}
