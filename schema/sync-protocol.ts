@@ -18,10 +18,6 @@ export const mutationNameMax = 100;
 /** Most row changes one pull answers across all families; the device asks again while `more` is true. */
 export const pullPageMax = 1000;
 
-/** The synced tables, in the order a pull sends a family's changes of one version (parents before children). */
-export const syncedTables = ['families', 'members', 'posts', 'comments', 'reactions'] as const;
-export type SyncedTable = (typeof syncedTables)[number];
-
 /** A reaction's id: one per user, post and type, the same on every device. */
 export function reactionKey(reaction: { postId: string; userId: string; reactionType: string }): string {
   return `${reaction.postId}:${reaction.userId}:${reaction.reactionType}`;

@@ -4,19 +4,22 @@ import {
   commentSchema,
   eventSchema,
   familyMemberSchema,
-  familyRoleSchema,
   familySchema,
   photoSchema,
   postReactionSchema,
   postSchema,
   publicUserSchema,
-  reactionTypeSchema,
-  relationshipTypeSchema,
 } from './entities.ts';
-import { commentContent, familyName, postContent } from './requests.ts';
-import { mutationNameMax, pushBatchMax, syncedTables } from './sync-protocol.ts';
+import { commentMutationArgs } from './mutations/comment-mutations.ts';
+import { familyMutationArgs } from './mutations/family-mutations.ts';
+import { memberMutationArgs } from './mutations/member-mutations.ts';
+import { postMutationArgs } from './mutations/post-mutations.ts';
+import { reactionMutationArgs } from './mutations/reaction-mutations.ts';
+import { mutationNameMax, pushBatchMax } from './sync-protocol.ts';
+import { syncedTables, type Change, type RowPut, type SyncedRows, type SyncedTable } from './synced-tables.ts';
 
 export * from './sync-protocol.ts';
+export * from './synced-tables.ts';
 
 /**
  * The sync protocol shared by the device and the server (docs/decisions/0006-sync-protocol.md). A device writes
@@ -26,31 +29,16 @@ export * from './sync-protocol.ts';
  */
 
 // ---------------------------------------------------------------------------------------------------------------
-// Mutations: one shared argument schema per named write. Ids of new rows are made on the device (UUIDs), so a
-// create replayed twice is still one row. Author, time, membership and role are never arguments: the server takes
-// them from the session and the database at replay time.
+// Mutations: one shared argument schema per named write, kept by entity in schema/mutations/. Ids of new rows are
+// made on the device (UUIDs), so a create replayed twice is still one row. Author, membership and role are never
+// arguments: the server takes them from the session and the database at replay time.
 
 export const mutationArgsSchemas = {
-  /** Creates a family; the creator becomes its admin with relationship type creator. */
-  'family.create': z.strictObject({ familyId: id, memberId: id, name: familyName }),
-  /** An admin renames the family. */
-  'family.rename': z.strictObject({ familyId: id, name: familyName }),
-  'post.create': z.strictObject({ postId: id, familyId: id, content: postContent }),
-  /** Only the author edits a post. */
-  'post.update': z.strictObject({ postId: id, content: postContent }),
-  /** The author, or an admin of the post's family, deletes a post; its comments and reactions go with it. */
-  'post.delete': z.strictObject({ postId: id }),
-  'comment.create': z.strictObject({ commentId: id, postId: id, content: commentContent }),
-  /** The comment's author deletes it (an admin of the family too). */
-  'comment.delete': z.strictObject({ commentId: id }),
-  /** Idempotent: says whether the signed-in user's reaction of this type should exist, not "toggle". */
-  'reaction.set': z.strictObject({ postId: id, reactionType: reactionTypeSchema, reacted: z.boolean() }),
-  /** An admin removes a member, or a member removes themself (leaves). The last admin cannot leave. */
-  'member.remove': z.strictObject({ memberId: id }),
-  /** An admin makes a member an admin, or an admin a member. The last admin cannot be made a member. */
-  'member.setRole': z.strictObject({ memberId: id, role: familyRoleSchema }),
-  /** A member says how they are related to the family (their own membership); an admin may set anyone's. */
-  'member.setRelationship': z.strictObject({ memberId: id, relationshipType: relationshipTypeSchema }),
+  ...familyMutationArgs,
+  ...memberMutationArgs,
+  ...postMutationArgs,
+  ...commentMutationArgs,
+  ...reactionMutationArgs,
 } as const;
 
 export type MutationName = keyof typeof mutationArgsSchemas;
@@ -140,19 +128,27 @@ export type SyncedPhoto = z.infer<typeof syncedPhotoSchema>;
 export const syncedEventSchema = eventSchema.omit({ createdBy: true });
 export type SyncedEvent = z.infer<typeof syncedEventSchema>;
 
-export const rowChangeSchema = z.discriminatedUnion('table', [
-  z.object({ table: z.literal('families'), op: z.literal('put'), row: syncedFamilySchema }),
-  z.object({ table: z.literal('members'), op: z.literal('put'), row: syncedMemberSchema }),
-  z.object({ table: z.literal('posts'), op: z.literal('put'), row: syncedPostSchema }),
-  z.object({ table: z.literal('comments'), op: z.literal('put'), row: syncedCommentSchema }),
-  z.object({ table: z.literal('reactions'), op: z.literal('put'), row: syncedReactionSchema }),
-]);
-/** A deleted row: the device deletes it (a deleted post takes its comments and reactions with it). */
-export const rowDeletionSchema = z.object({ table: z.enum(syncedTables), op: z.literal('delete'), id: z.string() });
-export const changeSchema = z.union([rowChangeSchema, rowDeletionSchema]);
-export type RowPut = z.infer<typeof rowChangeSchema>;
-export type RowDeletion = z.infer<typeof rowDeletionSchema>;
-export type Change = RowPut | RowDeletion;
+/** Each synced table's row schema (schema/synced-tables.ts declares the tables); a table without one fails the typecheck. */
+export const syncedRowSchemas: { [T in SyncedTable]: z.ZodType<SyncedRows[T]> } = {
+  families: syncedFamilySchema,
+  members: syncedMemberSchema,
+  posts: syncedPostSchema,
+  comments: syncedCommentSchema,
+  reactions: syncedReactionSchema,
+};
+
+const [firstPut, ...otherPuts] = syncedTables.map((table) =>
+  z.object({ table: z.literal(table), op: z.literal('put'), row: syncedRowSchemas[table] }),
+);
+if (!firstPut) throw new Error('no synced tables are declared');
+export const rowChangeSchema = z.discriminatedUnion('table', [firstPut, ...otherPuts]) as z.ZodType<RowPut>;
+/** A deleted row: the device deletes it, with its children (a deleted post takes its comments and reactions). */
+export const rowDeletionSchema = z.object({
+  table: z.enum(syncedTables as [SyncedTable, ...SyncedTable[]]),
+  op: z.literal('delete'),
+  id: z.string(),
+});
+export const changeSchema: z.ZodType<Change> = z.union([rowChangeSchema, rowDeletionSchema]);
 
 // ---------------------------------------------------------------------------------------------------------------
 // Pull.

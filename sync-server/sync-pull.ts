@@ -2,7 +2,7 @@ import { z } from 'zod';
 import {
   pullPageMax,
   syncedTables,
-  type Change,
+  usersNamedBy,
   type FamilyCursor,
   type FamilyPull,
   type PullResponse,
@@ -143,31 +143,14 @@ async function pullFamily(
   };
 }
 
-/** Members, authors, reactors and creators named by the rows being sent. */
+/** Members, authors, reactors and creators named by the rows being sent (their declared user fields). */
 function referencedUsers(families: FamilyPull[]): string[] {
   const ids = new Set<string>();
-  const add = (id: string | null) => {
-    if (id !== null) ids.add(id);
-  };
   for (const family of families) {
     if (family.status !== 'changes') continue;
-    for (const change of family.changes) addUsersOf(change, add);
+    for (const change of family.changes) {
+      if (change.op === 'put') for (const id of usersNamedBy(change.table, change.row)) ids.add(id);
+    }
   }
   return [...ids];
-}
-
-function addUsersOf(change: Change, add: (id: string | null) => void): void {
-  if (change.op === 'delete') return;
-  switch (change.table) {
-    case 'families':
-      return add(change.row.createdById);
-    case 'members':
-      return add(change.row.userId);
-    case 'posts':
-      return add(change.row.authorId);
-    case 'comments':
-      return add(change.row.authorId);
-    case 'reactions':
-      return add(change.row.userId);
-  }
 }

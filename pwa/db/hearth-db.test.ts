@@ -2,6 +2,7 @@
 import 'fake-indexeddb/auto';
 import { Dexie } from 'dexie';
 import { describe, expect, it } from 'vitest';
+import { syncedTableDeclarations, syncedTables } from '../../schema/synced-tables.ts';
 import type { MutationName } from '../../schema/sync.ts';
 import {
   countUnsentWrites,
@@ -17,7 +18,7 @@ async function databaseNames(): Promise<string[]> {
 }
 
 describe('the device database', () => {
-  it('is one database per user, with the tables and indexes screens and sync rely on', async () => {
+  it('is one database per user, with a store per synced table and the indexes its declaration asks for', async () => {
     const db = openHearthDb('ada');
     await db.open();
     expect(db.name).toBe('hearth-ada');
@@ -25,25 +26,48 @@ describe('the device database', () => {
     const indexes = Object.fromEntries(
       db.tables.map((table) => [
         table.name,
-        [table.schema.primKey.name, ...table.schema.indexes.map((index) => index.name)],
+        [table.schema.primKey.name, ...table.schema.indexes.map((index) => index.name)].sort(),
       ]),
     );
-    expect(indexes).toEqual({
-      families: ['id'],
-      members: ['id', 'familyId', 'userId', '[familyId+userId]'],
-      users: ['id'],
-      posts: ['id', 'familyId', '[familyId+createdAt]'],
-      comments: ['id', 'postId', 'familyId'],
-      reactions: ['id', 'postId', 'familyId', '[postId+userId]'],
-      photos: ['id', 'familyId', '[familyId+createdAt]'],
-      events: ['id', 'familyId', '[familyId+startDate]'],
-      outbox: ['seq', 'status'],
-      shadows: ['[table+id]', 'table'],
-      syncState: ['key'],
-    });
+    for (const table of syncedTables) {
+      const { parent, deviceIndexes } = syncedTableDeclarations[table];
+      // What cascades and family drops look rows up by, and what the screens query.
+      const expected = ['id', ...(parent ? ['familyId', parent.field] : []), ...deviceIndexes];
+      expect(indexes[table], table).toEqual([...new Set(expected)].sort());
+    }
+    expect(Object.keys(indexes).sort()).toEqual(
+      [...syncedTables, 'users', 'photos', 'events', 'outbox', 'shadows', 'syncState'].sort(),
+    );
     db.close();
     await Dexie.delete(hearthDbName('ada'));
     expect(await databaseNames()).not.toContain('hearth-ada');
+  });
+
+  it('opens a database made by the Hearth that wrote its stores out by hand, rows and all', async () => {
+    // Versions 1 and 2 as they were released: the stores now derived from the declarations must be the same ones.
+    const released = new Dexie(hearthDbName('ada'));
+    released.version(1).stores({
+      families: 'id',
+      members: 'id, familyId, userId, [familyId+userId]',
+      users: 'id',
+      posts: 'id, familyId, [familyId+createdAt]',
+      comments: 'id, postId, familyId',
+      reactions: 'id, postId, familyId, [postId+userId]',
+      outbox: 'seq, status',
+      shadows: '[table+id], table',
+      syncState: 'key',
+    });
+    released.version(2).stores({
+      photos: 'id, familyId, [familyId+createdAt]',
+      events: 'id, familyId, [familyId+startDate]',
+    });
+    await released.table('comments').put({ id: 'c1', postId: 'p1', familyId: 'f1', content: 'Kept' });
+    released.close();
+
+    const db = openHearthDb('ada');
+    expect(await db.comments.where('postId').equals('p1').primaryKeys()).toEqual(['c1']);
+    db.close();
+    await Dexie.delete(hearthDbName('ada'));
   });
 
   it('another tab deleting it closes this connection for good instead of re-creating the database', async () => {

@@ -1,27 +1,25 @@
 import { Dexie, type DexieOptions, type EntityTable, type Table } from 'dexie';
+import {
+  parentFieldsOf,
+  syncedTableDeclarations,
+  syncedTables,
+  type SyncedRows,
+  type SyncedTable,
+} from '../../schema/synced-tables.ts';
 import type {
   FamilyCursor,
   MutationArgs,
   MutationName,
-  SyncedComment,
   SyncedEvent,
-  SyncedFamily,
-  SyncedMember,
   SyncedPhoto,
-  SyncedPost,
-  SyncedReaction,
   SyncedUser,
 } from '../../schema/sync.ts';
 
-/** The rows screens read, per table: the server's copy with this device's pending writes applied on top. */
-export type HearthRows = {
-  families: SyncedFamily;
-  members: SyncedMember;
-  users: SyncedUser;
-  posts: SyncedPost;
-  comments: SyncedComment;
-  reactions: SyncedReaction;
-};
+/**
+ * The rows screens read, per table: the server's copy with this device's pending writes applied on top. The synced
+ * tables of schema/synced-tables.ts, and the users their rows name (sent along by every pull).
+ */
+export type HearthRows = SyncedRows & { users: SyncedUser };
 export type RowTable = keyof HearthRows;
 
 /**
@@ -58,17 +56,44 @@ export type SyncStateRow =
   | { key: 'firstPullDone'; value: true }
   | { key: `cursor:${string}`; value: FamilyCursor };
 
+/** A Dexie store per synced table, keyed by `id`. */
+type SyncedStores = { [T in SyncedTable]: EntityTable<SyncedRows[T], 'id'> };
+
+/**
+ * The stores of the tables that are not synced tables, by the Dexie version that added or changed them. Versions are
+ * append-only: a released version is never edited. A change (a new table or index) is a new version listing only what
+ * changed, with an upgrade function when rows need it. Synced tables take their stores from their declarations
+ * (`deviceVersion`, `deviceIndexes`).
+ */
+const deviceOnlyVersions: { version: number; stores: Record<string, string> }[] = [
+  { version: 1, stores: { users: 'id', outbox: 'seq, status', shadows: '[table+id], table', syncState: 'key' } },
+  { version: 2, stores: { photos: 'id, familyId, [familyId+createdAt]', events: 'id, familyId, [familyId+startDate]' } },
+];
+
+/** A synced table's Dexie store: `id`, what cascades look rows up by (`familyId`, the parent's field), its own indexes. */
+function storeOf(table: SyncedTable): string {
+  return [...new Set(['id', ...parentFieldsOf(table), ...syncedTableDeclarations[table].deviceIndexes])].join(', ');
+}
+
+/** Every Dexie version with the stores it adds or changes, oldest first. */
+function storesByVersion(): [number, Record<string, string>][] {
+  const versions = new Map<number, Record<string, string>>();
+  const add = (version: number, stores: Record<string, string>) =>
+    versions.set(version, { ...versions.get(version), ...stores });
+  for (const { version, stores } of deviceOnlyVersions) add(version, stores);
+  for (const table of syncedTables) add(syncedTableDeclarations[table].deviceVersion, { [table]: storeOf(table) });
+  return [...versions].sort(([a], [b]) => a - b);
+}
+
+// The synced tables' stores are declared on the class through this interface (Dexie makes them at run time).
+export interface HearthDb extends SyncedStores {}
+
 /**
  * The device's database, one per signed-in user (`hearth-<userId>`), so two people sharing a tablet never see each
  * other's families. Nothing else in the app opens IndexedDB.
  */
 export class HearthDb extends Dexie {
-  families!: EntityTable<SyncedFamily, 'id'>;
-  members!: EntityTable<SyncedMember, 'id'>;
   users!: EntityTable<SyncedUser, 'id'>;
-  posts!: EntityTable<SyncedPost, 'id'>;
-  comments!: EntityTable<SyncedComment, 'id'>;
-  reactions!: EntityTable<SyncedReaction, 'id'>;
   /** Not synced yet (their issues add them): the home dashboard's panels already read from them. */
   photos!: EntityTable<SyncedPhoto, 'id'>;
   events!: EntityTable<SyncedEvent, 'id'>;
@@ -78,24 +103,7 @@ export class HearthDb extends Dexie {
 
   constructor(name: string, options?: DexieOptions) {
     super(name, options);
-    // Versions are append-only: a released version is never edited. A change (a new table or index) is a new
-    // `this.version(n + 1).stores(...)` listing only what changed, with an upgrade function when rows need it.
-    this.version(1).stores({
-      families: 'id',
-      members: 'id, familyId, userId, [familyId+userId]',
-      users: 'id',
-      posts: 'id, familyId, [familyId+createdAt]',
-      comments: 'id, postId, familyId',
-      // The id is reactionKey(...): one reaction per user, post and type, the same id on every device.
-      reactions: 'id, postId, familyId, [postId+userId]',
-      outbox: 'seq, status',
-      shadows: '[table+id], table',
-      syncState: 'key',
-    });
-    this.version(2).stores({
-      photos: 'id, familyId, [familyId+createdAt]',
-      events: 'id, familyId, [familyId+startDate]',
-    });
+    for (const [version, stores] of storesByVersion()) this.version(version).stores(stores);
     // Another tab is deleting this database (sign-out) or upgrading it (a newer Hearth). Dexie's own handler closes
     // and reopens at the next query, which would re-create a deleted database, empty, for a session that has ended.
     // Closed for good instead (returning false skips Dexie's handler): sync stops, and this tab's session follows

@@ -3,8 +3,7 @@ import type { HearthDb } from '../db/hearth-db.ts';
 import { applyLocalMutation } from './local-mutators.ts';
 import {
   createRecordingWriter,
-  deleteFamilyWithRows,
-  deletePostWithChildren,
+  deleteWithChildren,
   directWriter,
   inSyncTransaction,
   type RowWriter,
@@ -42,13 +41,13 @@ async function undoPendingWrites(db: HearthDb): Promise<void> {
 
 async function applyFamilyPull(db: HearthDb, writer: RowWriter, pull: FamilyPull): Promise<void> {
   if (pull.status === 'drop') {
-    await deleteFamilyWithRows(writer, pull.familyId);
+    await deleteWithChildren(writer, 'families', pull.familyId);
     await deleteCursor(db, pull.familyId);
     return;
   }
   // The server is sending the family again from the start and no tombstone will name what was deleted meanwhile:
   // the copy is dropped first. Pending writes are undone already and come back on top after this page.
-  if (pull.reset) await deleteFamilyWithRows(writer, pull.familyId);
+  if (pull.reset) await deleteWithChildren(writer, 'families', pull.familyId);
   // Runs of puts to one table go in one bulkPut: a first pull is thousands of rows, and one IndexedDB request per
   // row made applying a page take most of a second.
   let run: { table: RowPut['table']; rows: RowPut['row'][] } | undefined;
@@ -66,13 +65,7 @@ async function applyFamilyPull(db: HearthDb, writer: RowWriter, pull: FamilyPull
       continue;
     }
     await flush();
-    if (change.table === 'posts') {
-      await deletePostWithChildren(writer, change.id);
-    } else if (change.table === 'families') {
-      await deleteFamilyWithRows(writer, change.id);
-    } else {
-      await writer.delete(change.table, change.id);
-    }
+    await deleteWithChildren(writer, change.table, change.id);
   }
   await flush();
   await storeCursor(db, pull.cursor);

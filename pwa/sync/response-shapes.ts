@@ -1,4 +1,4 @@
-import { syncedTables } from '../../schema/sync-protocol.ts';
+import { syncedTables } from '../../schema/synced-tables.ts';
 import type { PullResponse, PushResponse } from '../../schema/sync.ts';
 
 /**

@@ -1,8 +1,6 @@
 import type { Table } from 'dexie';
+import { childTablesOf, syncedTables, type SyncedTable } from '../../schema/synced-tables.ts';
 import type { HearthDb, HearthRows, RowTable, Shadow } from '../db/hearth-db.ts';
-
-/** Which child tables each parent id is indexed in (hearth-db.ts). */
-type ChildTables = { familyId: 'members' | 'posts' | 'comments' | 'reactions'; postId: 'comments' | 'reactions' };
 
 /**
  * The row operations local mutators and server changes are made of. Two implementations: `directWriter` applies the
@@ -13,8 +11,10 @@ export type RowWriter = {
   get<T extends RowTable>(table: T, id: string): Promise<HearthRows[T] | undefined>;
   put<T extends RowTable>(table: T, row: HearthRows[T]): Promise<void>;
   delete(table: RowTable, id: string): Promise<void>;
-  /** Deletes every row of `table` whose `parent` index is `parentId`, e.g. a post's comments. */
-  deleteChildren<P extends keyof ChildTables>(table: ChildTables[P], parent: P, parentId: string): Promise<void>;
+  /** The ids of the rows of `table` whose indexed `field` is `value`, e.g. a post's comments. */
+  idsWhere(table: SyncedTable, field: string, value: string): Promise<string[]>;
+  /** Deletes the rows of `table` whose indexed `field` is `value`. */
+  deleteWhere(table: SyncedTable, field: string, value: string): Promise<void>;
 };
 
 function tableOf<T extends RowTable>(db: HearthDb, table: T): Table<HearthRows[T], string> {
@@ -30,8 +30,9 @@ export function directWriter(db: HearthDb): RowWriter {
     async delete(table, id) {
       await tableOf(db, table).delete(id);
     },
-    async deleteChildren(table, parent, parentId) {
-      await tableOf(db, table).where(parent).equals(parentId).delete();
+    idsWhere: (table, field, value) => tableOf(db, table).where(field).equals(value).primaryKeys(),
+    async deleteWhere(table, field, value) {
+      await tableOf(db, table).where(field).equals(value).delete();
     },
   };
 }
@@ -65,26 +66,34 @@ export function createRecordingWriter(db: HearthDb): RowWriter {
     get: direct.get,
     put,
     delete: remove,
-    async deleteChildren(table, parent, parentId) {
-      const ids = await tableOf(db, table).where(parent).equals(parentId).primaryKeys();
-      for (const id of ids) await remove(table, id);
+    idsWhere: direct.idsWhere,
+    async deleteWhere(table, field, value) {
+      for (const id of await direct.idsWhere(table, field, value)) await remove(table, id);
     },
   };
 }
 
-/** A post takes its comments and reactions with it, on the server and here. */
-export async function deletePostWithChildren(writer: RowWriter, postId: string): Promise<void> {
-  await writer.deleteChildren('comments', 'postId', postId);
-  await writer.deleteChildren('reactions', 'postId', postId);
-  await writer.delete('posts', postId);
-}
-
-/** Every local row of a family. Users stay: they are names and avatars, possibly shown in other families too. */
-export async function deleteFamilyWithRows(writer: RowWriter, familyId: string): Promise<void> {
-  for (const table of ['reactions', 'comments', 'posts', 'members'] as const) {
-    await writer.deleteChildren(table, 'familyId', familyId);
+/**
+ * Deletes a row and everything that belongs to it, as the server's foreign keys do (schema/synced-tables.ts declares
+ * each table's parent): a post takes its comments and reactions, a family everything in it. Users stay: they are
+ * names and avatars, possibly shown in other families too.
+ */
+export async function deleteWithChildren(writer: RowWriter, table: SyncedTable, id: string): Promise<void> {
+  if (table === 'families') {
+    // Every row of a family names it: one lookup per table rather than a walk down from each post.
+    for (const child of syncedTables) if (child !== 'families') await writer.deleteWhere(child, 'familyId', id);
+  } else {
+    for (const child of childTablesOf(table)) {
+      if (childTablesOf(child.table).length === 0) {
+        await writer.deleteWhere(child.table, child.field, id);
+      } else {
+        for (const childId of await writer.idsWhere(child.table, child.field, id)) {
+          await deleteWithChildren(writer, child.table, childId);
+        }
+      }
+    }
   }
-  await writer.delete('families', familyId);
+  await writer.delete(table, id);
 }
 
 /** One read-write transaction over the whole database: local writes, rebases and push answers all use it. */

@@ -67,7 +67,7 @@ function write<N extends MutationName>(name: N, args: MutationArgs<N>) {
 async function startWithFamily() {
   const familyId = crypto.randomUUID();
   const adaMemberId = crypto.randomUUID();
-  server.write(ada.id, 'family.create', { familyId, memberId: adaMemberId, name: 'The Lovelaces' });
+  await server.write(ada.id, 'family.create', { familyId, memberId: adaMemberId, name: 'The Lovelaces' });
   server.addMember({ id: crypto.randomUUID(), familyId, userId: grace.id, role: 'member' });
   engine.start();
   await vi.waitFor(async () => expect(await db.families.get(familyId)).toBeDefined());
@@ -244,13 +244,12 @@ describe('the outbox', () => {
 
   it('learns from a duplicate what happened to a push whose answer was lost', async () => {
     const { familyId } = await startWithFamily();
+    const gracesFamilyId = crypto.randomUUID();
+    await server.write(grace.id, 'family.create', { familyId: gracesFamilyId, memberId: crypto.randomUUID(), name: "Grace's" });
     transport.loseNextPushAnswer();
     const applied = await write('post.create', { postId: crypto.randomUUID(), familyId, content: 'Kept' });
-    const refusedSeq = await write('post.create', {
-      postId: crypto.randomUUID(),
-      familyId: crypto.randomUUID(),
-      content: 'Nowhere',
-    });
+    // Ada is not in Grace's other family; this device does not hold it either, so nothing shows meanwhile.
+    const refusedSeq = await write('post.create', { postId: crypto.randomUUID(), familyId: gracesFamilyId, content: 'Nowhere' });
     await vi.waitFor(() => expect(transport.pushes.length).toBeGreaterThan(0));
     await engine.whenSettled();
     expect(await db.outbox.count()).toBe(2);
@@ -274,6 +273,7 @@ describe('refused writes', () => {
     const before = await familyRows();
 
     // Ada is the only admin: leaving is refused, and the family (removed from the device at once) comes back.
+    server.refuseNext('member.remove', rejections.lastAdmin);
     const seq = await write('member.remove', { memberId: adaMemberId });
     expect(await db.families.get(familyId)).toBeUndefined();
     await pushesMade(1);
@@ -284,7 +284,7 @@ describe('refused writes', () => {
     expect(refused).toEqual([expect.objectContaining({ seq, name: 'member.remove', reason: rejections.lastAdmin })]);
 
     // Later pulls do not bring it back either.
-    server.write(grace.id, 'post.create', { postId: crypto.randomUUID(), familyId, content: 'Hi' });
+    await server.write(grace.id, 'post.create', { postId: crypto.randomUUID(), familyId, content: 'Hi' });
     engine.requestSync();
     await engine.whenSettled();
     expect(await db.families.get(familyId)).toBeDefined();
@@ -292,6 +292,7 @@ describe('refused writes', () => {
 
   it('Retry sends the write again under a new seq; here it succeeds and the family is dropped', async () => {
     const { familyId, adaMemberId } = await startWithFamily();
+    server.refuseNext('member.remove', rejections.lastAdmin);
     const seq = await write('member.remove', { memberId: adaMemberId });
     await pushesMade(1);
     expect(await db.outbox.get(seq)).toMatchObject({ status: 'rejected' });
@@ -310,10 +311,11 @@ describe('refused writes', () => {
   it('Discard forgets the write and the rows stay as the server has them', async () => {
     const { familyId } = await startWithFamily();
     const gracePostId = crypto.randomUUID();
-    server.write(grace.id, 'post.create', { postId: gracePostId, familyId, content: "Grace's words" });
+    await server.write(grace.id, 'post.create', { postId: gracePostId, familyId, content: "Grace's words" });
     engine.requestSync();
     await engine.whenSettled();
 
+    server.refuseNext('post.update', rejections.notYourPost);
     const seq = await write('post.update', { postId: gracePostId, content: 'Not mine to change' });
     await pushesMade(1);
     expect(await db.outbox.get(seq)).toMatchObject({ reason: rejections.notYourPost });
@@ -329,15 +331,15 @@ describe('pulling', () => {
   it('deletes the comments and reactions of a post deleted on the server', async () => {
     const { familyId } = await startWithFamily();
     const postId = crypto.randomUUID();
-    server.write(grace.id, 'post.create', { postId, familyId, content: 'Soon gone' });
-    server.write(grace.id, 'comment.create', { commentId: crypto.randomUUID(), postId, content: 'Hi' });
-    server.write(grace.id, 'reaction.set', { postId, reactionType: 'like', reacted: true });
+    await server.write(grace.id, 'post.create', { postId, familyId, content: 'Soon gone' });
+    await server.write(grace.id, 'comment.create', { commentId: crypto.randomUUID(), postId, content: 'Hi' });
+    await server.write(grace.id, 'reaction.set', { postId, reactionType: 'like', reacted: true });
     engine.requestSync();
     await engine.whenSettled();
     expect(await db.comments.count()).toBe(1);
     expect(await db.reactions.count()).toBe(1);
 
-    server.write(grace.id, 'post.delete', { postId });
+    await server.write(grace.id, 'post.delete', { postId });
     engine.requestSync();
     await engine.whenSettled();
     expect(await db.posts.get(postId)).toBeUndefined();
@@ -348,15 +350,15 @@ describe('pulling', () => {
   it('a drop deletes every local row of a family the user was removed from', async () => {
     const familyId = crypto.randomUUID();
     const graceMemberId = crypto.randomUUID();
-    server.write(grace.id, 'family.create', { familyId, memberId: graceMemberId, name: "Grace's" });
+    await server.write(grace.id, 'family.create', { familyId, memberId: graceMemberId, name: "Grace's" });
     const adaMemberId = crypto.randomUUID();
     server.addMember({ id: adaMemberId, familyId, userId: ada.id, role: 'member' });
-    server.write(grace.id, 'post.create', { postId: crypto.randomUUID(), familyId, content: 'Hi' });
+    await server.write(grace.id, 'post.create', { postId: crypto.randomUUID(), familyId, content: 'Hi' });
     engine.start();
     await vi.waitFor(async () => expect(await db.posts.count()).toBe(1));
     await engine.whenSettled();
 
-    server.write(grace.id, 'member.remove', { memberId: adaMemberId });
+    await server.write(grace.id, 'member.remove', { memberId: adaMemberId });
     engine.requestSync();
     await engine.whenSettled();
 
@@ -368,9 +370,9 @@ describe('pulling', () => {
   it('fetches page after page with the resume token, and moves the cursor only with a complete page', async () => {
     setUp({ pullPageMax: 2 });
     const familyId = crypto.randomUUID();
-    server.write(ada.id, 'family.create', { familyId, memberId: crypto.randomUUID(), name: 'Big' });
+    await server.write(ada.id, 'family.create', { familyId, memberId: crypto.randomUUID(), name: 'Big' });
     for (const content of ['One', 'Two', 'Three']) {
-      server.write(ada.id, 'post.create', { postId: crypto.randomUUID(), familyId, content });
+      await server.write(ada.id, 'post.create', { postId: crypto.randomUUID(), familyId, content });
     }
     // Two rows at version 1, then a post at each of versions 2 to 4: three pages of two. The second fails.
     transport.failNext('pull', networkDown(), 1);
@@ -402,7 +404,7 @@ describe('pulling', () => {
 
     transport.poke({ familyId, version });
     transport.poke({ familyId, version: version - 1 });
-    server.write(grace.id, 'post.create', { postId: crypto.randomUUID(), familyId, content: 'News' });
+    await server.write(grace.id, 'post.create', { postId: crypto.randomUUID(), familyId, content: 'News' });
     transport.poke({ familyId, version: version + 1 });
     await vi.waitFor(async () => expect(await db.posts.count()).toBe(1));
     await engine.whenSettled();

@@ -1,6 +1,7 @@
 // Dexie's live queries only run when it found an IndexedDB at load time, so this comes before anything imports Dexie.
 import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { rejections } from '../../schema/messages.ts';
 import { createSyncEngine, type RejectedWrite } from './sync-engine.ts';
 import { createSyncNews, type SyncNews } from './sync-news.ts';
 import { createFakeSyncServer } from './testing/fake-sync-server.ts';
@@ -38,6 +39,7 @@ describe('sync news between the tabs of one person', () => {
     other.onRejected((write) => toasts.push(write));
     syncing.lead(engine);
 
+    server.refuseNext('post.create', rejections.notMember);
     const seq = await writeLocally(db, { signedInUser: ada }, 'post.create', {
       postId: crypto.randomUUID(),
       familyId: crypto.randomUUID(),

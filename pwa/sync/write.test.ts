@@ -75,7 +75,7 @@ describe('writeLocally', () => {
   it('commits the row and its outbox entry together or not at all', async () => {
     const familyId = await createFamily();
     const postId = crypto.randomUUID();
-    const failingApply = vi.spyOn(localMutators, 'post.create').mockImplementation(async (writer, args, context) => {
+    const failingApply = vi.spyOn(localMutators['post.create'], 'apply').mockImplementation(async (writer, args, context) => {
       await writer.put('posts', {
         id: args.postId,
         familyId: args.familyId,

@@ -3,7 +3,7 @@ import type { Transaction } from '../database.ts';
 import { createCommentRepository } from '../repositories/comment-repository.ts';
 import type { FamilyChange } from '../sync-notifier.ts';
 import { createOnce, lockFamilyOfPost, lockFamilyOfRow, writeAtNewVersion } from './access.ts';
-import { MutationRejected, type MutationContext } from './mutator.ts';
+import { MutationRejected, type MutationContext, type Mutators } from './mutator.ts';
 
 export async function createComment(
   tx: Transaction,
@@ -45,3 +45,8 @@ export async function deleteComment(
   if (comment.authorId !== userId && access.role !== 'admin') throw new MutationRejected('notAllowedToDelete');
   return writeAtNewVersion(access, (version) => comments.delete(comment.id, version));
 }
+
+export const commentMutators: Mutators<'comment.create' | 'comment.delete'> = {
+  'comment.create': createComment,
+  'comment.delete': deleteComment,
+};

@@ -3,7 +3,7 @@ import type { Transaction } from '../database.ts';
 import { createFamilyRepository, firstFamilyVersion } from '../repositories/family-repository.ts';
 import type { FamilyChange } from '../sync-notifier.ts';
 import { lockFamilyAsMember, writeAtNewVersion } from './access.ts';
-import { MutationRejected, type MutationContext } from './mutator.ts';
+import { MutationRejected, type MutationContext, type Mutators } from './mutator.ts';
 
 /**
  * `family.create`: the family and its creator's membership (admin, relationship "creator"), both at the family's
@@ -54,3 +54,8 @@ export async function renameFamily(
   if ((await families.find(access.familyId))?.name === args.name) return null;
   return writeAtNewVersion(access, (version) => families.rename(access.familyId, args.name, version, now));
 }
+
+export const familyMutators: Mutators<'family.create' | 'family.rename'> = {
+  'family.create': createFamily,
+  'family.rename': renameFamily,
+};

@@ -8,26 +8,20 @@ import {
 } from '../../schema/index.ts';
 import type { Transaction } from '../database.ts';
 import type { FamilyChange } from '../sync-notifier.ts';
-import { createComment, deleteComment } from './comment-mutators.ts';
-import { createFamily, renameFamily } from './family-mutators.ts';
-import { removeMember, setMemberRelationship, setMemberRole } from './member-mutators.ts';
+import { commentMutators } from './comment-mutators.ts';
+import { familyMutators } from './family-mutators.ts';
+import { memberMutators } from './member-mutators.ts';
 import type { MutationContext, Mutator } from './mutator.ts';
-import { createPost, deletePost, updatePost } from './post-mutators.ts';
-import { setReaction } from './reaction-mutators.ts';
+import { postMutators } from './post-mutators.ts';
+import { reactionMutators } from './reaction-mutators.ts';
 
-/** The server's side of every named write; a mutation name without a mutator here fails the typecheck. */
+/** The server's side of every named write, one module per entity; a name without a mutator fails the typecheck. */
 export const mutators: { [N in MutationName]: Mutator<N> } = {
-  'family.create': createFamily,
-  'family.rename': renameFamily,
-  'post.create': createPost,
-  'post.update': updatePost,
-  'post.delete': deletePost,
-  'comment.create': createComment,
-  'comment.delete': deleteComment,
-  'reaction.set': setReaction,
-  'member.remove': removeMember,
-  'member.setRole': setMemberRole,
-  'member.setRelationship': setMemberRelationship,
+  ...familyMutators,
+  ...memberMutators,
+  ...postMutators,
+  ...commentMutators,
+  ...reactionMutators,
 };
 
 export type PreparedMutation = (tx: Transaction, context: MutationContext) => Promise<FamilyChange | null>;

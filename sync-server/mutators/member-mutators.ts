@@ -3,7 +3,7 @@ import type { Transaction } from '../database.ts';
 import { createFamilyRepository } from '../repositories/family-repository.ts';
 import type { FamilyChange } from '../sync-notifier.ts';
 import { lockFamilyOfRow, writeAtNewVersion } from './access.ts';
-import { MutationRejected, type MutationContext } from './mutator.ts';
+import { MutationRejected, type MutationContext, type Mutators } from './mutator.ts';
 
 /** `lockFamilyOfRow` for the membership a write is about. */
 function lockFamilyOfMember(tx: Transaction, userId: string, memberId: string) {
@@ -68,3 +68,9 @@ export async function setMemberRelationship(
   if (member.relationshipType === args.relationshipType) return null;
   return writeAtNewVersion(access, (version) => families.setRelationship(member.id, args.relationshipType, version));
 }
+
+export const memberMutators: Mutators<'member.remove' | 'member.setRole' | 'member.setRelationship'> = {
+  'member.remove': removeMember,
+  'member.setRole': setMemberRole,
+  'member.setRelationship': setMemberRelationship,
+};

@@ -19,6 +19,9 @@ export type Mutator<N extends MutationName> = (
   args: MutationArgs<N>,
 ) => Promise<FamilyChange | null>;
 
+/** The mutators of some mutation names: each entity's module exports one of these. */
+export type Mutators<Names extends MutationName> = { [N in Names]: Mutator<N> };
+
 /**
  * The reasons a mutator refuses a write for. Not `invalid` (the caller's, when the arguments do not parse), nor
  * `unexpected` (the reason given when the database refuses the data, mutation-failure.ts). A family that does not

@@ -3,7 +3,7 @@ import type { Transaction } from '../database.ts';
 import { createPostRepository } from '../repositories/post-repository.ts';
 import type { FamilyChange } from '../sync-notifier.ts';
 import { createOnce, lockFamilyAsMember, lockFamilyOfPost, writeAtNewVersion } from './access.ts';
-import { MutationRejected, type MutationContext } from './mutator.ts';
+import { MutationRejected, type MutationContext, type Mutators } from './mutator.ts';
 
 export async function createPost(
   tx: Transaction,
@@ -46,3 +46,9 @@ export async function deletePost(
   if (post.authorId !== userId && access.role !== 'admin') throw new MutationRejected('notAllowedToDelete');
   return writeAtNewVersion(access, (version) => createPostRepository(tx).delete(post.id, version));
 }
+
+export const postMutators: Mutators<'post.create' | 'post.update' | 'post.delete'> = {
+  'post.create': createPost,
+  'post.update': updatePost,
+  'post.delete': deletePost,
+};

@@ -3,7 +3,7 @@ import type { Transaction } from '../database.ts';
 import { createReactionRepository } from '../repositories/reaction-repository.ts';
 import type { FamilyChange } from '../sync-notifier.ts';
 import { lockFamilyOfPost, writeAtNewVersion } from './access.ts';
-import type { MutationContext } from './mutator.ts';
+import type { MutationContext, Mutators } from './mutator.ts';
 
 /** Says whether the user's reaction should exist (not "toggle"), so a replay lands on the same state. */
 export async function setReaction(
@@ -21,3 +21,7 @@ export async function setReaction(
       : reactions.delete(reaction, version),
   );
 }
+
+export const reactionMutators: Mutators<'reaction.set'> = {
+  'reaction.set': setReaction,
+};

@@ -1,5 +1,6 @@
 import type { Comment, PublicUser } from '../../schema/index.ts';
 import type { Queryable } from '../database.ts';
+import type { PullSource } from './pull-sources.ts';
 import { publicUserJson } from './public-user-json.ts';
 import { putClearingTombstone, recordTombstones } from './sync-tombstones.ts';
 
@@ -15,6 +16,15 @@ export type NewComment = {
 
 /** What permission checks need to know about a comment. */
 export type CommentRef = { id: string; familyId: string; postId: string; authorId: string };
+
+export const commentPullSource: PullSource = (sql, familyId, from) => sql`
+  select c.version, c.id::text as id,
+    jsonb_build_object(
+      'id', c.id, 'familyId', c.family_id, 'postId', c.post_id, 'authorId', c.author_id,
+      'content', c.content, 'createdAt', c.created_at
+    ) as row
+  from comments c where c.family_id = ${familyId} and c.version >= ${from}
+`;
 
 export function createCommentRepository(sql: Queryable) {
   return {

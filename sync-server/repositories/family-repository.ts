@@ -2,6 +2,7 @@ import type postgres from 'postgres';
 import type { Family, FamilyMember, FamilyRole, PublicUser, RelationshipType } from '../../schema/index.ts';
 import type { Queryable } from '../database.ts';
 import type { FamilyChange } from '../sync-notifier.ts';
+import type { PullSource } from './pull-sources.ts';
 import { publicUserJson } from './public-user-json.ts';
 import { putClearingTombstone, recordTombstones } from './sync-tombstones.ts';
 
@@ -73,6 +74,25 @@ function toMemberRef(row: MemberRefRow): MemberRef {
 function toFamilyMember(row: MemberRow): FamilyMember {
   return { ...toMemberRef(row), joinedAt: row.joined_at.toISOString(), user: row.user };
 }
+
+/** The family's own row, sent again only when its fields change (`row_version`, not the family's `version`). */
+export const familyPullSource: PullSource = (sql, familyId, from) => sql`
+  select f.row_version as version, f.id::text as id,
+    jsonb_build_object(
+      'id', f.id, 'name', f.name, 'description', f.description, 'createdById', f.created_by_id,
+      'createdAt', f.created_at, 'updatedAt', f.updated_at
+    ) as row
+  from families f where f.id = ${familyId} and f.row_version >= ${from}
+`;
+
+export const memberPullSource: PullSource = (sql, familyId, from) => sql`
+  select m.version, m.id::text as id,
+    jsonb_build_object(
+      'id', m.id, 'familyId', m.family_id, 'userId', m.user_id, 'role', m.role,
+      'relationshipType', m.relationship_type, 'joinedAt', m.joined_at
+    ) as row
+  from family_members m where m.family_id = ${familyId} and m.version >= ${from}
+`;
 
 /** A new family starts at version 1: creating it is its first change. */
 export const firstFamilyVersion = 1;

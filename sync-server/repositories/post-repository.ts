@@ -2,6 +2,7 @@ import type postgres from 'postgres';
 import type { Post, PublicUser } from '../../schema/index.ts';
 import type { Queryable } from '../database.ts';
 import { createCommentRepository } from './comment-repository.ts';
+import type { PullSource } from './pull-sources.ts';
 import { publicUserJson } from './public-user-json.ts';
 import { createReactionRepository } from './reaction-repository.ts';
 import { putClearingTombstone, recordTombstones } from './sync-tombstones.ts';
@@ -35,6 +36,15 @@ type PostRow = {
   updated_at: Date;
   author: PublicUser;
 };
+
+export const postPullSource: PullSource = (sql, familyId, from) => sql`
+  select p.version, p.id::text as id,
+    jsonb_build_object(
+      'id', p.id, 'familyId', p.family_id, 'authorId', p.author_id, 'content', p.content,
+      'photoIds', to_jsonb(p.photo_ids), 'createdAt', p.created_at, 'updatedAt', p.updated_at
+    ) as row
+  from posts p where p.family_id = ${familyId} and p.version >= ${from}
+`;
 
 function groupByPost<Row extends { postId: string }>(rows: Row[]): Map<string, Row[]> {
   const groups = new Map<string, Row[]>();

@@ -1,11 +1,22 @@
 import type { PostReaction, reactionTypes } from '../../schema/index.ts';
 import type { Queryable } from '../database.ts';
+import type { PullSource } from './pull-sources.ts';
 import { putClearingTombstone, recordTombstones } from './sync-tombstones.ts';
 
 type ReactionType = (typeof reactionTypes)[number];
 
 /** One user's reaction of one type to one post: at most one exists (the table's primary key). */
 export type ReactionRef = { postId: string; userId: string; reactionType: ReactionType };
+
+/** A reaction's id is the generated reaction key (schema/sync-protocol.ts `reactionKey`). */
+export const reactionPullSource: PullSource = (sql, familyId, from) => sql`
+  select r.version, r.id,
+    jsonb_build_object(
+      'id', r.id, 'familyId', r.family_id, 'postId', r.post_id, 'userId', r.user_id,
+      'reactionType', r.reaction_type, 'createdAt', r.created_at
+    ) as row
+  from post_reactions r where r.family_id = ${familyId} and r.version >= ${from}
+`;
 
 /** Writes here run under the lock of the post's family: the reaction cannot change between a look and a write. */
 export function createReactionRepository(sql: Queryable) {

@@ -1,6 +1,13 @@
-import { syncedTables, type Change, type PublicUser, type SyncedTable } from '../../schema/index.ts';
+import {
+  syncedTableDeclarations,
+  syncedTables,
+  type Change,
+  type PublicUser,
+  type SyncedTable,
+} from '../../schema/index.ts';
 import type { Queryable } from '../database.ts';
 import { publicUserJson } from './public-user-json.ts';
+import { pullSources } from './pull-sources.ts';
 
 /** A device's owner and how far its mutations have been handled. */
 export type DeviceState = { userId: string; lastAppliedSeq: number };
@@ -29,17 +36,15 @@ type ChangeRow = {
   row: Record<string, unknown> | null;
 };
 
-/** JSON from the database writes times as `2026-01-02T03:04:05.678+00:00`; the API speaks `toISOString()`. */
-const timestampFields = ['createdAt', 'updatedAt', 'joinedAt'];
-
 function toChange(table: SyncedTable, row: ChangeRow): Change {
   if (row.row === null) return { table, op: 'delete', id: row.id };
   const fields = { ...row.row };
-  for (const field of timestampFields) {
+  // JSON from the database writes times as `2026-01-02T03:04:05.678+00:00`; the API speaks `toISOString()`.
+  for (const field of syncedTableDeclarations[table].timeFields) {
     const value = fields[field];
     if (typeof value === 'string') fields[field] = new Date(value).toISOString();
   }
-  // The SQL below builds each table's row in exactly its synced*Schema shape.
+  // Each pull source builds its table's row in exactly its synced row shape.
   return { table, op: 'put', row: fields } as Change;
 }
 
@@ -127,56 +132,26 @@ export function createSyncRepository(sql: Queryable) {
     },
 
     /**
-     * A family's rows and tombstones in pull order: (version, table in `syncedTables` order, id). Each table's row
-     * is built in its synced*Schema shape.
+     * A family's rows and tombstones in pull order: (version, table in `syncedTables` order, id). Each table's rows
+     * come from its repository's pull source (pull-sources.ts).
      */
     async changesOf(query: ChangeQuery): Promise<OrderedChange[]> {
-      const rank = (table: SyncedTable) => syncedTables.indexOf(table);
       const { familyId, after, resumeAfter } = query;
       // Every branch may start at the resume position's version: the index range per table stays small.
       const from = Math.max(after + 1, resumeAfter?.version ?? 0);
       const tombstonesFrom = Math.max(from, query.skipTombstonesThrough + 1);
+      const rowBranches = syncedTables.map(
+        (table, rank) => sql`
+          select version, ${rank}::int as table_rank, id, row from (${pullSources[table](sql, familyId, from)}) source
+        `,
+      );
+      const tombstones = sql`
+        select t.version, array_position(${sql.array(syncedTables)}::text[], t.table_name) - 1, t.row_id, null
+        from sync_tombstones t where t.family_id = ${familyId} and t.version >= ${tombstonesFrom}
+      `;
+      const changes = [...rowBranches, tombstones].reduce((all, branch) => sql`${all} union all ${branch}`);
       const rows = await sql<ChangeRow[]>`
-        select version, table_rank, id, row from (
-          select f.row_version as version, ${rank('families')}::int as table_rank, f.id::text as id,
-            jsonb_build_object(
-              'id', f.id, 'name', f.name, 'description', f.description, 'createdById', f.created_by_id,
-              'createdAt', f.created_at, 'updatedAt', f.updated_at
-            ) as row
-          from families f where f.id = ${familyId} and f.row_version >= ${from}
-          union all
-          select m.version, ${rank('members')}::int, m.id::text,
-            jsonb_build_object(
-              'id', m.id, 'familyId', m.family_id, 'userId', m.user_id, 'role', m.role,
-              'relationshipType', m.relationship_type, 'joinedAt', m.joined_at
-            )
-          from family_members m where m.family_id = ${familyId} and m.version >= ${from}
-          union all
-          select p.version, ${rank('posts')}::int, p.id::text,
-            jsonb_build_object(
-              'id', p.id, 'familyId', p.family_id, 'authorId', p.author_id, 'content', p.content,
-              'photoIds', to_jsonb(p.photo_ids), 'createdAt', p.created_at, 'updatedAt', p.updated_at
-            )
-          from posts p where p.family_id = ${familyId} and p.version >= ${from}
-          union all
-          select c.version, ${rank('comments')}::int, c.id::text,
-            jsonb_build_object(
-              'id', c.id, 'familyId', c.family_id, 'postId', c.post_id, 'authorId', c.author_id,
-              'content', c.content, 'createdAt', c.created_at
-            )
-          from comments c where c.family_id = ${familyId} and c.version >= ${from}
-          union all
-          select r.version, ${rank('reactions')}::int, r.id,
-            jsonb_build_object(
-              'id', r.id, 'familyId', r.family_id, 'postId', r.post_id, 'userId', r.user_id,
-              'reactionType', r.reaction_type, 'createdAt', r.created_at
-            )
-          from post_reactions r where r.family_id = ${familyId} and r.version >= ${from}
-          union all
-          select t.version, array_position(${sql.array([...syncedTables])}::text[], t.table_name) - 1, t.row_id,
-            null
-          from sync_tombstones t where t.family_id = ${familyId} and t.version >= ${tombstonesFrom}
-        ) changes
+        select version, table_rank, id, row from (${changes}) changes
         ${
           resumeAfter
             ? sql`where (version, table_rank, id) > (${resumeAfter.version}::bigint, ${resumeAfter.table}::int, ${resumeAfter.id}::text)`

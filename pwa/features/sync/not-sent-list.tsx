@@ -1,42 +1,10 @@
-import type { HearthDb, OutboxEntry } from '../../db/hearth-db.ts';
+import type { HearthDb } from '../../db/hearth-db.ts';
+import { describeMutation } from '../../sync/local-mutators.ts';
 import { useRejectedWrites } from './use-sync-state.ts';
 import { Button } from '../../ui/button.tsx';
 import { AlertIcon } from '../../ui/icons.tsx';
 import { useHearthDb } from './device-session-store.ts';
 import * as styles from './not-sent-list.css.ts';
-
-/** What a refused write was, in the words of the person who made it. */
-function describeWrite(entry: OutboxEntry): string {
-  switch (entry.name) {
-    case 'family.create':
-      return `New family “${entry.args.name}”`;
-    case 'family.rename':
-      return `Renaming the family to “${entry.args.name}”`;
-    case 'post.create':
-      return `Your post “${excerpt(entry.args.content)}”`;
-    case 'post.update':
-      return `Your edit “${excerpt(entry.args.content)}”`;
-    case 'post.delete':
-      return 'Deleting a post';
-    case 'comment.create':
-      return `Your comment “${excerpt(entry.args.content)}”`;
-    case 'comment.delete':
-      return 'Deleting a comment';
-    case 'reaction.set':
-      return entry.args.reacted ? 'Your like' : 'Taking back a like';
-    case 'member.remove':
-      return 'Removing a family member';
-    case 'member.setRole':
-      return entry.args.role === 'admin' ? 'Making someone a family admin' : 'Changing a family admin to a member';
-    case 'member.setRelationship':
-      return 'Changing how someone is related';
-  }
-}
-
-function excerpt(text: string): string {
-  const oneLine = text.replace(/\s+/g, ' ').trim();
-  return oneLine.length > 80 ? `${oneLine.slice(0, 79)}…` : oneLine;
-}
 
 /** Retry and Discard need the write module (and zod with it): fetched on the click, not with the feed. */
 function onRejectedWrite(action: 'retryRejected' | 'discardRejected', db: HearthDb, seq: number) {
@@ -62,7 +30,7 @@ export function NotSentList() {
       <ul className={styles.list}>
         {rejected.map((entry) => (
           <li key={entry.seq} className={styles.item}>
-            <p className={styles.what}>{describeWrite(entry)}</p>
+            <p className={styles.what}>{describeMutation(entry)}</p>
             <p className={styles.reason}>Not sent: {entry.reason}</p>
             <div className={styles.actions}>
               <Button variant="secondary" onClick={onRejectedWrite('retryRejected', db, entry.seq)}>

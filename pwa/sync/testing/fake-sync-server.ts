@@ -1,11 +1,12 @@
 import { rejections } from '../../../schema/messages.ts';
 import {
+  familyIdOf,
   mutationArgsSchemas,
   mutationNameSchema,
   pullPageMax,
-  reactionKey,
   syncedTables,
   syncProtocolVersion,
+  usersNamedBy,
   type Change,
   type FamilyCursor,
   type FamilyPull,
@@ -17,24 +18,26 @@ import {
   type PullResponse,
   type PushRequest,
   type PushResponse,
+  type SyncedRows,
   type SyncedTable,
   type SyncedUser,
 } from '../../../schema/sync.ts';
-import type { HearthRows } from '../../db/hearth-db.ts';
+import type { HearthRows, RowTable } from '../../db/hearth-db.ts';
+import { applyLocalMutation, type LocalMutation } from '../local-mutators.ts';
+import type { RowWriter } from '../row-writer.ts';
 import { SyncTransportError, type LiveHandlers, type SyncTransport } from '../transport.ts';
 
 /**
- * An in-memory stand-in for the sync server, close enough to its rules (docs/decisions/0006-sync-protocol.md) for
- * the engine's tests: a watermark per device, duplicates answered with the original reason, rejections by the
- * mutators' rules, one version counter per family, tombstones, pages with resume tokens, drops for families left.
- * Deleting a post records only the post's tombstone, so devices must cascade to comments and reactions themselves.
- * Refusals read as the real server's do: a row that is not there was "deleted" only if it was deleted in a family
- * of the user, and reads as "not a member" otherwise (a family that does not exist included); a create replayed
- * under a new seq is applied again, changing nothing.
+ * An in-memory stand-in for the sync server, for the engine's tests. It keeps the protocol's bookkeeping as the real
+ * server does (docs/decisions/0006-sync-protocol.md): a watermark per device, duplicates answered with the original
+ * reason, one version counter per family, tombstones, pages with resume tokens, drops for families left. The writes
+ * themselves are the device's own local mutators run against the server's rows through a versioning writer, rather
+ * than the server's rules restated: the rules are tested against real PostgreSQL in sync-server/mutators. What the
+ * fake checks on its own is membership (a write touching a family the user is not in is refused as the real server
+ * refuses it); any other refusal a test needs is scripted with `refuseNext`.
  */
 
-type Stored<T extends SyncedTable> = { row: HearthRows[T]; version: number };
-type Tombstone = { familyId: string; table: SyncedTable; id: string; version: number };
+type Stored = { row: SyncedRows[SyncedTable]; version: number };
 type Device = { userId: string; watermark: number; rejections: Map<number, string> };
 
 /** The order of one version's changes in a pull: parents before children. */
@@ -57,22 +60,20 @@ function parseResume(token: string | null): Position | null {
   }
 }
 
+const rowKey = (table: SyncedTable, id: string) => `${table}/${id}`;
+
 export type FakeSyncServerOptions = { pullPageMax?: number };
 
 export function createFakeSyncServer({ pullPageMax: pageMax = pullPageMax }: FakeSyncServerOptions = {}) {
   const users = new Map<string, SyncedUser>();
   const familyVersions = new Map<string, number>();
-  const tables: { [T in SyncedTable]: Map<string, Stored<T>> } = {
-    families: new Map(),
-    members: new Map(),
-    posts: new Map(),
-    comments: new Map(),
-    reactions: new Map(),
-  };
-  const tombstones: Tombstone[] = [];
-  /** `table/id` → family of every row ever deleted, tombstoned or not: what the server's "was deleted" knows. */
-  const deletedFrom = new Map<string, string>();
+  /** `table/id` → the row and the version that last put it. */
+  const rows = new Map<string, Stored & { table: SyncedTable }>();
+  /** `table/id` → the deletion's family and version. */
+  const tombstones = new Map<string, { familyId: string; table: SyncedTable; id: string; version: number }>();
   const devices = new Map<string, Device>();
+  /** Refusals scripted by tests, taken by the next mutation of that name. */
+  const scriptedRefusals: { name: MutationName; reason: string }[] = [];
   let clockSeconds = 0;
 
   /** The server's own clock, far from any device's, so tests see that the server's times replace the device's. */
@@ -81,205 +82,147 @@ export function createFakeSyncServer({ pullPageMax: pageMax = pullPageMax }: Fak
     return new Date(Date.UTC(2030, 0, 1) + clockSeconds * 1000).toISOString();
   }
 
-  function familyIdOf(table: SyncedTable, row: HearthRows[SyncedTable]): string {
-    return table === 'families' ? row.id : (row as { familyId: string }).familyId;
+  function stored<T extends SyncedTable>(table: T, id: string): SyncedRows[T] | undefined {
+    return rows.get(rowKey(table, id))?.row as SyncedRows[T] | undefined;
   }
 
-  /** Locks the family and moves it on: every write of a mutation carries the same new version. */
-  function bump(familyId: string): number {
-    const version = (familyVersions.get(familyId) ?? 0) + 1;
-    familyVersions.set(familyId, version);
-    return version;
+  function memberships(): SyncedRows['members'][] {
+    return [...rows.values()].flatMap(({ table, row }) => (table === 'members' ? [row as SyncedRows['members']] : []));
   }
 
-  function put<T extends SyncedTable>(table: T, row: HearthRows[T], version: number): void {
-    tables[table].set(row.id, { row, version });
-  }
-
-  function remove(table: SyncedTable, id: string, version: number, withTombstone = true): void {
-    const stored = tables[table].get(id);
-    if (!stored) return;
-    tables[table].delete(id);
-    deletedFrom.set(`${table}/${id}`, familyIdOf(table, stored.row));
-    if (withTombstone) tombstones.push({ familyId: familyIdOf(table, stored.row), table, id, version });
-  }
-
-  function membership(userId: string, familyId: string) {
-    for (const { row } of tables.members.values()) {
-      if (row.familyId === familyId && row.userId === userId) return row;
-    }
-    return undefined;
+  function isMember(userId: string, familyId: string): boolean {
+    return memberships().some((member) => member.familyId === familyId && member.userId === userId);
   }
 
   function familyIdsOf(userId: string): string[] {
-    const ids = [...tables.members.values()].filter(({ row }) => row.userId === userId).map(({ row }) => row.familyId);
+    const ids = memberships().filter((member) => member.userId === userId).map((member) => member.familyId);
     return [...new Set(ids)].sort();
   }
 
-  /** Why a write about a row that is not there is refused. */
-  function missing(userId: string, table: SyncedTable, id: string, deletedReason: string): string {
-    const familyId = deletedFrom.get(`${table}/${id}`);
-    return familyId && membership(userId, familyId) ? deletedReason : rejections.notMember;
-  }
+  /**
+   * A writer over the server's rows that keeps its changes aside until `commit`: a refused write leaves nothing
+   * behind. Writes to `users` are ignored (the server's users are its own accounts).
+   */
+  function stagingWriter() {
+    /** `table/id` → the row put, or null for a deletion. */
+    const staged = new Map<string, { table: SyncedTable; id: string; row: SyncedRows[SyncedTable] | null }>();
+    const current = (table: SyncedTable, id: string) => {
+      const change = staged.get(rowKey(table, id));
+      return change ? (change.row ?? undefined) : stored(table, id);
+    };
+    const writer: RowWriter = {
+      async get<T extends RowTable>(table: T, id: string) {
+        if (table === 'users') return users.get(id) as HearthRows[T] | undefined;
+        return current(table as SyncedTable, id) as HearthRows[T] | undefined;
+      },
+      async put(table, row) {
+        if (table === 'users') return;
+        staged.set(rowKey(table as SyncedTable, row.id), {
+          table: table as SyncedTable,
+          id: row.id,
+          row: row as SyncedRows[SyncedTable],
+        });
+      },
+      async delete(table, id) {
+        if (table === 'users' || !current(table as SyncedTable, id)) return;
+        staged.set(rowKey(table as SyncedTable, id), { table: table as SyncedTable, id, row: null });
+      },
+      async idsWhere(table, field, value) {
+        const ids = new Set<string>();
+        for (const stored of rows.values()) {
+          if (stored.table === table && (stored.row as Record<string, unknown>)[field] === value) ids.add(stored.row.id);
+        }
+        for (const change of staged.values()) {
+          if (change.table !== table) continue;
+          if (change.row && (change.row as Record<string, unknown>)[field] === value) ids.add(change.id);
+          else ids.delete(change.id);
+        }
+        return [...ids];
+      },
+      async deleteWhere(table, field, value) {
+        for (const id of await writer.idsWhere(table, field, value)) await writer.delete(table, id);
+      },
+    };
 
-  type ServerMutator<N extends MutationName> = (userId: string, args: MutationArgs<N>) => string | undefined;
-
-  /** Each answers a rejection reason, or writes and answers undefined. */
-  const mutators: { [N in MutationName]: ServerMutator<N> } = {
-    'family.create'(userId, { familyId, memberId, name }) {
-      const family = tables.families.get(familyId)?.row;
-      const member = tables.members.get(memberId)?.row;
-      if (family?.createdById === userId && member?.familyId === familyId && member.userId === userId) return undefined;
-      if (familyVersions.has(familyId) || member) return rejections.idTaken;
-      const version = bump(familyId);
-      const now = serverTime();
-      put(
-        'families',
-        { id: familyId, name, description: null, createdById: userId, createdAt: now, updatedAt: now },
-        version,
-      );
-      put(
-        'members',
-        { id: memberId, familyId, userId, role: 'admin', relationshipType: 'creator', joinedAt: now },
-        version,
-      );
-      return undefined;
-    },
-    'family.rename'(userId, { familyId, name }) {
-      const family = tables.families.get(familyId)?.row;
-      const member = membership(userId, familyId);
-      if (!family || !member) return rejections.notMember;
-      if (member.role !== 'admin') return rejections.adminsOnly;
-      put('families', { ...family, name, updatedAt: serverTime() }, bump(familyId));
-      return undefined;
-    },
-    'post.create'(userId, { postId, familyId, content }) {
-      if (!membership(userId, familyId)) return rejections.notMember;
-      const existing = tables.posts.get(postId)?.row;
-      if (existing) {
-        return existing.familyId === familyId && existing.authorId === userId ? undefined : rejections.idTaken;
+    /** The families the staged changes touch, each with whether this write creates it. */
+    function familiesTouched(): Map<string, boolean> {
+      const families = new Map<string, boolean>();
+      for (const { table, id, row } of staged.values()) {
+        const before = stored(table, id);
+        const familyRow = row ?? before;
+        if (!familyRow) continue;
+        const familyId = familyIdOf(table, familyRow);
+        const creates = table === 'families' && !before && row !== null;
+        families.set(familyId, (families.get(familyId) ?? false) || creates);
       }
-      const now = serverTime();
-      const post = { id: postId, familyId, authorId: userId, content, photoIds: [], createdAt: now, updatedAt: now };
-      put('posts', post, bump(familyId));
-      return undefined;
-    },
-    'post.update'(userId, { postId, content }) {
-      const post = tables.posts.get(postId)?.row;
-      if (!post) return missing(userId, 'posts', postId, rejections.postNotFound);
-      if (!membership(userId, post.familyId)) return rejections.notMember;
-      if (post.authorId !== userId) return rejections.notYourPost;
-      put('posts', { ...post, content, updatedAt: serverTime() }, bump(post.familyId));
-      return undefined;
-    },
-    'post.delete'(userId, { postId }) {
-      const post = tables.posts.get(postId)?.row;
-      if (!post) return missing(userId, 'posts', postId, rejections.postNotFound);
-      const member = membership(userId, post.familyId);
-      if (!member) return rejections.notMember;
-      if (post.authorId !== userId && member.role !== 'admin') return rejections.notAllowedToDelete;
-      const version = bump(post.familyId);
-      remove('posts', postId, version);
-      for (const table of ['comments', 'reactions'] as const) {
-        for (const { row } of [...tables[table].values()]) {
-          if (row.postId === postId) remove(table, row.id, version, false);
+      return families;
+    }
+
+    /** Writes the staged changes at each touched family's new version, tombstoning deletions. */
+    function commit(): void {
+      const versions = new Map<string, number>();
+      const versionOf = (familyId: string) => {
+        let version = versions.get(familyId);
+        if (version === undefined) {
+          version = (familyVersions.get(familyId) ?? 0) + 1;
+          familyVersions.set(familyId, version);
+          versions.set(familyId, version);
+        }
+        return version;
+      };
+      for (const { table, id, row } of staged.values()) {
+        const key = rowKey(table, id);
+        if (row) {
+          rows.set(key, { table, row, version: versionOf(familyIdOf(table, row)) });
+          tombstones.delete(key);
+        } else {
+          const before = rows.get(key);
+          if (!before) continue;
+          const familyId = familyIdOf(table, before.row);
+          rows.delete(key);
+          tombstones.set(key, { familyId, table, id, version: versionOf(familyId) });
         }
       }
-      return undefined;
-    },
-    'comment.create'(userId, { commentId, postId, content }) {
-      const post = tables.posts.get(postId)?.row;
-      if (!post) return missing(userId, 'posts', postId, rejections.postNotFound);
-      if (!membership(userId, post.familyId)) return rejections.notMember;
-      const existing = tables.comments.get(commentId)?.row;
-      if (existing) {
-        return existing.postId === postId && existing.authorId === userId ? undefined : rejections.idTaken;
-      }
-      const comment = {
-        id: commentId,
-        familyId: post.familyId,
-        postId,
-        authorId: userId,
-        content,
-        createdAt: serverTime(),
-      };
-      put('comments', comment, bump(post.familyId));
-      return undefined;
-    },
-    'comment.delete'(userId, { commentId }) {
-      const comment = tables.comments.get(commentId)?.row;
-      if (!comment) return missing(userId, 'comments', commentId, rejections.commentNotFound);
-      const member = membership(userId, comment.familyId);
-      if (!member) return rejections.notMember;
-      if (comment.authorId !== userId && member.role !== 'admin') return rejections.notAllowedToDelete;
-      remove('comments', commentId, bump(comment.familyId));
-      return undefined;
-    },
-    'reaction.set'(userId, { postId, reactionType, reacted }) {
-      const post = tables.posts.get(postId)?.row;
-      if (!post) return missing(userId, 'posts', postId, rejections.postNotFound);
-      if (!membership(userId, post.familyId)) return rejections.notMember;
-      const id = reactionKey({ postId, userId, reactionType });
-      if (reacted && !tables.reactions.has(id)) {
-        const reaction = { id, familyId: post.familyId, postId, userId, reactionType, createdAt: serverTime() };
-        put('reactions', reaction, bump(post.familyId));
-      } else if (!reacted && tables.reactions.has(id)) {
-        remove('reactions', id, bump(post.familyId));
-      }
-      return undefined;
-    },
-    'member.remove'(userId, { memberId }) {
-      const target = tables.members.get(memberId)?.row;
-      if (!target) return missing(userId, 'members', memberId, rejections.memberNotFound);
-      const member = membership(userId, target.familyId);
-      if (!member) return rejections.notMember;
-      if (target.userId !== userId && member.role !== 'admin') return rejections.adminsOnly;
-      const admins = [...tables.members.values()].filter(
-        ({ row }) => row.familyId === target.familyId && row.role === 'admin',
-      );
-      if (target.role === 'admin' && admins.length === 1) return rejections.lastAdmin;
-      remove('members', memberId, bump(target.familyId));
-      return undefined;
-    },
-    'member.setRole'(userId, { memberId, role }) {
-      const target = tables.members.get(memberId)?.row;
-      if (!target) return missing(userId, 'members', memberId, rejections.memberNotFound);
-      const member = membership(userId, target.familyId);
-      if (!member) return rejections.notMember;
-      if (member.role !== 'admin') return rejections.adminsOnly;
-      const admins = [...tables.members.values()].filter(
-        ({ row }) => row.familyId === target.familyId && row.role === 'admin',
-      );
-      if (target.role === 'admin' && role !== 'admin' && admins.length === 1) return rejections.lastAdmin;
-      if (target.role !== role) put('members', { ...target, role }, bump(target.familyId));
-      return undefined;
-    },
-    'member.setRelationship'(userId, { memberId, relationshipType }) {
-      const target = tables.members.get(memberId)?.row;
-      if (!target) return missing(userId, 'members', memberId, rejections.memberNotFound);
-      const member = membership(userId, target.familyId);
-      if (!member) return rejections.notMember;
-      if (target.userId !== userId && member.role !== 'admin') return rejections.adminsOnly;
-      if (target.relationshipType !== relationshipType) {
-        put('members', { ...target, relationshipType }, bump(target.familyId));
-      }
-      return undefined;
-    },
-  };
+    }
 
-  /** Runs one mutation as `userId`: its name and arguments parsed with the shared schemas, then the mutator's rules. */
-  function runMutation(userId: string, mutationName: string, args: unknown): string | undefined {
+    return { writer, familiesTouched, commit, isEmpty: () => staged.size === 0 };
+  }
+
+  /**
+   * Runs one mutation as `userId`: its name and arguments parsed with the shared schemas, then the device's own
+   * mutator against the server's rows. Answers the rejection reason, or undefined when applied.
+   */
+  async function runMutation(userId: string, mutationName: string, args: unknown): Promise<string | undefined> {
     const known = mutationNameSchema.safeParse(mutationName);
     if (!known.success) return rejections.invalid(known.error.issues[0]?.message ?? 'unknown');
     const name = known.data;
     const parsed = mutationArgsSchemas[name].safeParse(args);
     if (!parsed.success) return rejections.invalid(parsed.error.issues[0]?.message ?? 'unknown');
-    return (mutators[name] as ServerMutator<MutationName>)(userId, parsed.data as never);
+    const scripted = scriptedRefusals.findIndex((refusal) => refusal.name === name);
+    if (scripted >= 0) return scriptedRefusals.splice(scripted, 1)[0]?.reason;
+    const signedInUser = users.get(userId);
+    if (!signedInUser) throw new Error(`the fake server has no user ${userId}: call addUser first`);
+
+    const mutation = { name, args: parsed.data } as LocalMutation;
+    const staging = stagingWriter();
+    if (mutation.name === 'member.remove') {
+      // Leaving is the one write whose device effect (the whole family gone from that device) is not the server's
+      // (one membership gone).
+      await staging.writer.delete('members', mutation.args.memberId);
+    } else {
+      await applyLocalMutation(staging.writer, mutation, { signedInUser, now: serverTime() });
+    }
+    for (const [familyId, creates] of staging.familiesTouched()) {
+      if (!creates && !isMember(userId, familyId)) return rejections.notMember;
+    }
+    // A write that changes nothing (a replay, a target that is gone) keeps every version, as on the real server.
+    staging.commit();
+    return undefined;
   }
 
   function deviceFor(userId: string, deviceId: string): Device {
     const device = devices.get(deviceId) ?? { userId, watermark: 0, rejections: new Map() };
-    if (device.userId !== userId) throw new SyncTransportError('refused', '403: This device belongs to someone else');
+    if (device.userId !== userId) throw new SyncTransportError('wrong-account', '403: This device belongs to someone else');
     devices.set(deviceId, device);
     return device;
   }
@@ -289,7 +232,7 @@ export function createFakeSyncServer({ pullPageMax: pageMax = pullPageMax }: Fak
   }
 
   /** Replays a batch; `stopAfter` simulates a transient failure (503) after that many mutations. */
-  function push(userId: string, request: PushRequest, stopAfter = Infinity): PushResponse {
+  async function push(userId: string, request: PushRequest, stopAfter = Infinity): Promise<PushResponse> {
     checkProtocol(request.protocolVersion);
     const device = deviceFor(userId, request.deviceId);
     const results: MutationResult[] = [];
@@ -305,7 +248,7 @@ export function createFakeSyncServer({ pullPageMax: pageMax = pullPageMax }: Fak
       } else if (mutation.seq > device.watermark + 1) {
         return { results, lastAppliedSeq: device.watermark, gap: { expectedSeq: device.watermark + 1 } };
       } else {
-        const reason = runMutation(userId, mutation.name, mutation.args);
+        const reason = await runMutation(userId, mutation.name, mutation.args);
         device.watermark = mutation.seq;
         if (reason) {
           device.rejections.set(mutation.seq, reason);
@@ -325,17 +268,12 @@ export function createFakeSyncServer({ pullPageMax: pageMax = pullPageMax }: Fak
     withTombstones: boolean,
   ): { position: Position; change: Change }[] {
     const changes: { position: Position; change: Change }[] = [];
-    for (const table of syncedTables) {
-      for (const { row, version } of tables[table].values()) {
-        if (familyIdOf(table, row) !== familyId || version <= afterVersion) continue;
-        changes.push({
-          position: [version, tableOrder.get(table)!, row.id],
-          change: { table, op: 'put', row } as Change,
-        });
-      }
+    for (const { table, row, version } of rows.values()) {
+      if (familyIdOf(table, row) !== familyId || version <= afterVersion) continue;
+      changes.push({ position: [version, tableOrder.get(table)!, row.id], change: { table, op: 'put', row } as Change });
     }
     if (withTombstones) {
-      for (const { familyId: owner, table, id, version } of tombstones) {
+      for (const { familyId: owner, table, id, version } of tombstones.values()) {
         if (owner !== familyId || version <= afterVersion) continue;
         changes.push({ position: [version, tableOrder.get(table)!, id], change: { table, op: 'delete', id } });
       }
@@ -346,9 +284,7 @@ export function createFakeSyncServer({ pullPageMax: pageMax = pullPageMax }: Fak
   function usersReferredBy(changes: readonly Change[]): SyncedUser[] {
     const ids = new Set<string>();
     for (const change of changes) {
-      if (change.op !== 'put') continue;
-      const row = change.row as Partial<Record<'userId' | 'authorId' | 'createdById', string | null>>;
-      for (const id of [row.userId, row.authorId, row.createdById]) if (id) ids.add(id);
+      if (change.op === 'put') for (const id of usersNamedBy(change.table, change.row)) ids.add(id);
     }
     return [...ids].flatMap((id) => {
       const user = users.get(id);
@@ -434,7 +370,7 @@ export function createFakeSyncServer({ pullPageMax: pageMax = pullPageMax }: Fak
         if (failure) throw failure;
         const stopAfter = failPushAfter;
         failPushAfter = undefined;
-        const response = push(userId, request, stopAfter);
+        const response = await push(userId, request, stopAfter);
         if (loseNextPushAnswer) {
           loseNextPushAnswer = false;
           throw new SyncTransportError('network', 'The connection dropped before the answer arrived');
@@ -508,15 +444,21 @@ export function createFakeSyncServer({ pullPageMax: pageMax = pullPageMax }: Fak
     },
     /** Membership made outside the sync mutations (an accepted invitation). */
     addMember(member: { id: string; familyId: string; userId: string; role: 'admin' | 'member' }): void {
+      const version = (familyVersions.get(member.familyId) ?? 0) + 1;
+      familyVersions.set(member.familyId, version);
       const row = { ...member, relationshipType: 'other' as const, joinedAt: serverTime() };
-      put('members', row, bump(member.familyId));
+      rows.set(rowKey('members', member.id), { table: 'members', row, version });
     },
     /** A write made on another device, applied at once; answers the rejection reason if refused. */
-    write<N extends MutationName>(userId: string, name: N, args: MutationArgs<N>): string | undefined {
+    write<N extends MutationName>(userId: string, name: N, args: MutationArgs<N>): Promise<string | undefined> {
       return runMutation(userId, name, args);
     },
-    row<T extends SyncedTable>(table: T, id: string): HearthRows[T] | undefined {
-      return tables[table].get(id)?.row as HearthRows[T] | undefined;
+    /** The next mutation named `name` is refused with `reason`, as the real server's rules would refuse it. */
+    refuseNext(name: MutationName, reason: string): void {
+      scriptedRefusals.push({ name, reason });
+    },
+    row<T extends SyncedTable>(table: T, id: string): SyncedRows[T] | undefined {
+      return stored(table, id);
     },
     familyVersion(familyId: string): number {
       return familyVersions.get(familyId) ?? 0;

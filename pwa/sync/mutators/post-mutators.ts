@@ -1,0 +1,36 @@
+import { deleteWithChildren } from '../row-writer.ts';
+import { excerpt, type LocalMutators } from './local-mutator.ts';
+
+export const postMutators: LocalMutators<'post.create' | 'post.update' | 'post.delete'> = {
+  'post.create': {
+    async apply(writer, { postId, familyId, content }, { signedInUser, now }) {
+      if (!(await writer.get('families', familyId)) || (await writer.get('posts', postId))) return;
+      await writer.put('posts', {
+        id: postId,
+        familyId,
+        authorId: signedInUser.id,
+        content,
+        photoIds: [],
+        createdAt: now,
+        updatedAt: now,
+      });
+    },
+    describe: ({ content }) => `Your post “${excerpt(content)}”`,
+  },
+
+  'post.update': {
+    async apply(writer, { postId, content }, { now }) {
+      const post = await writer.get('posts', postId);
+      if (!post) return;
+      await writer.put('posts', { ...post, content, updatedAt: now });
+    },
+    describe: ({ content }) => `Your edit “${excerpt(content)}”`,
+  },
+
+  'post.delete': {
+    async apply(writer, { postId }) {
+      if (await writer.get('posts', postId)) await deleteWithChildren(writer, 'posts', postId);
+    },
+    describe: () => 'Deleting a post',
+  },
+};

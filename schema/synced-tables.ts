@@ -1,0 +1,125 @@
+import type { SyncedComment, SyncedFamily, SyncedMember, SyncedPost, SyncedReaction } from './sync.ts';
+
+/**
+ * Every synced table, declared once (docs/decisions/0010-one-declaration-per-synced-table.md). Free of zod, so the
+ * device's read path (screens, the sync engine) can load it; the types come from the row schemas in sync.ts, which
+ * are erased at run time. From these declarations come the table list and its pull order, the row schemas of the
+ * protocol, the users a pull sends along, the times the server normalises, the cascades of a delete on the device,
+ * the device's Dexie stores and what a rebase must redo when a change arrives.
+ *
+ * Adding a table: its row type here and in `SyncedRows`, its declaration below, its row schema in sync.ts
+ * (`syncedRowSchemas`), a migration, a repository with its pull source (sync-server/repositories/pull-sources.ts),
+ * its mutations on both sides and its screens. Each of those fails the type check while missing.
+ */
+
+/** The rows of each synced table as devices store them, in pull order: a parent before its children. */
+export type SyncedRows = {
+  families: SyncedFamily;
+  members: SyncedMember;
+  posts: SyncedPost;
+  comments: SyncedComment;
+  reactions: SyncedReaction;
+};
+export type SyncedTable = keyof SyncedRows;
+
+/** The names of `Row`'s fields whose value is a `Value`. */
+type FieldsOf<Row, Value> = { [K in keyof Row]-?: Row[K] extends Value ? K : never }[keyof Row] & string;
+
+export type SyncedTableDeclaration<T extends SyncedTable> = {
+  /**
+   * The row this one belongs to, by the field that names it: deleting the parent deletes the row, on the server (a
+   * foreign key cascade, each child tombstoned) and on devices (`deleteWithChildren`). Every row but a family's
+   * belongs to a family through `familyId` too, and goes when the family goes.
+   */
+  parent: { table: SyncedTable; field: FieldsOf<SyncedRows[T], string> } | null;
+  /** Fields naming a user: a pull sends those users' public fields (names, avatar) along with the row. */
+  userFields: readonly FieldsOf<SyncedRows[T], string | null>[];
+  /** ISO 8601 times: the server writes them as `Date#toISOString()` does, whatever PostgreSQL's JSON says. */
+  timeFields: readonly FieldsOf<SyncedRows[T], string>[];
+  /**
+   * Dexie indexes the screens query, besides the ones every synced table gets: `id` (the primary key), `familyId`
+   * and the parent's field (what cascades and family drops look rows up by).
+   */
+  deviceIndexes: readonly string[];
+  /**
+   * The Dexie version that added the table or last changed its indexes (pwa/db/hearth-db.ts). Versions are never
+   * edited once released: changing `deviceIndexes` means a new, higher number here.
+   */
+  deviceVersion: number;
+};
+
+export const syncedTableDeclarations: { [T in SyncedTable]: SyncedTableDeclaration<T> } = {
+  families: {
+    parent: null,
+    userFields: ['createdById'],
+    timeFields: ['createdAt', 'updatedAt'],
+    deviceIndexes: [],
+    deviceVersion: 1,
+  },
+  members: {
+    parent: { table: 'families', field: 'familyId' },
+    userFields: ['userId'],
+    timeFields: ['joinedAt'],
+    deviceIndexes: ['userId', '[familyId+userId]'],
+    deviceVersion: 1,
+  },
+  posts: {
+    parent: { table: 'families', field: 'familyId' },
+    userFields: ['authorId'],
+    timeFields: ['createdAt', 'updatedAt'],
+    deviceIndexes: ['[familyId+createdAt]'],
+    deviceVersion: 1,
+  },
+  comments: {
+    parent: { table: 'posts', field: 'postId' },
+    userFields: ['authorId'],
+    timeFields: ['createdAt'],
+    deviceIndexes: [],
+    deviceVersion: 1,
+  },
+  reactions: {
+    parent: { table: 'posts', field: 'postId' },
+    userFields: ['userId'],
+    timeFields: ['createdAt'],
+    deviceIndexes: ['[postId+userId]'],
+    deviceVersion: 1,
+  },
+};
+
+/** The synced tables in pull order: within one family version, parents come before their children. */
+export const syncedTables = Object.keys(syncedTableDeclarations) as SyncedTable[];
+
+/** The tables whose rows belong to a row of `table` (their declared parent), e.g. a post's comments and reactions. */
+export function childTablesOf(table: SyncedTable): { table: SyncedTable; field: string }[] {
+  return syncedTables.flatMap((child) => {
+    const { parent } = syncedTableDeclarations[child];
+    return parent?.table === table ? [{ table: child, field: parent.field }] : [];
+  });
+}
+
+/** The fields a row of `table` is looked up by when its parent or family goes: `familyId` and the parent's field. */
+export function parentFieldsOf(table: SyncedTable): string[] {
+  const { parent } = syncedTableDeclarations[table];
+  if (!parent) return [];
+  return [...new Set(['familyId', parent.field])];
+}
+
+/** The family a synced row belongs to: its own id for a family, `familyId` for everything else. */
+export function familyIdOf<T extends SyncedTable>(table: T, row: SyncedRows[T]): string {
+  return table === 'families' ? row.id : (row as SyncedRows[Exclude<SyncedTable, 'families'>]).familyId;
+}
+
+/** Every user a row names (its author, member, creator…), by its declared user fields. */
+export function usersNamedBy<T extends SyncedTable>(table: T, row: SyncedRows[T]): string[] {
+  const ids: string[] = [];
+  for (const field of syncedTableDeclarations[table].userFields) {
+    const value = row[field as keyof SyncedRows[T]];
+    if (typeof value === 'string') ids.push(value);
+  }
+  return ids;
+}
+
+/** A row as a pull sends it: put (new or changed) or deleted. */
+export type RowPut = { [T in SyncedTable]: { table: T; op: 'put'; row: SyncedRows[T] } }[SyncedTable];
+export type RowDeletion = { table: SyncedTable; op: 'delete'; id: string };
+export type Change = RowPut | RowDeletion;

@@ -1,0 +1,23 @@
+import type postgres from 'postgres';
+import type { SyncedTable } from '../../schema/index.ts';
+import type { Queryable } from '../database.ts';
+import { commentPullSource } from './comment-repository.ts';
+import { familyPullSource, memberPullSource } from './family-repository.ts';
+import { postPullSource } from './post-repository.ts';
+import { reactionPullSource } from './reaction-repository.ts';
+
+/**
+ * How a pull reads one synced table: a `select version, id, row` of the family's rows with a version of at least
+ * `from`, where `id` is the text id devices know the row by and `row` is built in exactly the table's synced row
+ * shape (schema/sync.ts `syncedRowSchemas`). Each repository exports the source of its own table.
+ */
+export type PullSource = (sql: Queryable, familyId: string, from: number) => postgres.Fragment;
+
+/** One per synced table (schema/synced-tables.ts): a declared table without a source fails the typecheck. */
+export const pullSources: { [T in SyncedTable]: PullSource } = {
+  families: familyPullSource,
+  members: memberPullSource,
+  posts: postPullSource,
+  comments: commentPullSource,
+  reactions: reactionPullSource,
+};
