@@ -34,7 +34,7 @@ function get(path: string, cookie: string) {
 
 try {
   const api = benchApi(hearth.url);
-  const { cookie } = await api.signUp('reads');
+  const account = await api.signUp('reads');
   const familyId = randomUUID();
   const mutations: QueuedMutation[] = [
     { name: 'family.create', args: { familyId, memberId: randomUUID(), name: 'The Benchmarks' } },
@@ -48,7 +48,7 @@ try {
       { name: 'reaction.set', args: { postId, reactionType: 'like', reacted: true } },
     );
   }
-  await api.device(cookie).push(mutations);
+  await api.device(account).push(mutations);
 
   const routes = [
     { name: 'GET /api/families', path: '/api/families' },
@@ -59,14 +59,14 @@ try {
     console.log(`API reads, ${concurrency} concurrent connections, ${secondsPerRoute} s per route, loopback`);
     for (const route of routes) {
       // Warm up the connections and the server's code paths first.
-      await Promise.all(Array.from({ length: concurrency }, () => get(route.path, cookie)));
+      await Promise.all(Array.from({ length: concurrency }, () => get(route.path, account.cookie)));
       const latencies: number[] = [];
       const until = performance.now() + secondsPerRoute * 1000;
       await Promise.all(
         Array.from({ length: concurrency }, async () => {
           while (performance.now() < until) {
             const started = performance.now();
-            const answer = await get(route.path, cookie);
+            const answer = await get(route.path, account.cookie);
             if (answer.status !== 200) throw new Error(`${route.name} answered ${answer.status}`);
             latencies.push(performance.now() - started);
           }

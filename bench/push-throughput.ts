@@ -13,6 +13,7 @@ import { loadConfig } from '../sync-server/config.ts';
 import { connect } from '../sync-server/database.ts';
 import { runMigrations } from '../sync-server/migrate.ts';
 import { createLocalNotifier, createPostgresNotifier } from '../sync-server/sync-notifier.ts';
+import { currentEpoch } from '../sync-server/sync-history.ts';
 import { pullChanges } from '../sync-server/sync-pull.ts';
 import { createTestDatabase } from '../sync-server/testing/test-database.ts';
 import { benchApi } from './support/api-setup.ts';
@@ -48,7 +49,7 @@ function postCreates(familyId: string, count: number) {
 
 try {
   const { userId, cookie } = await api.signUp('bench');
-  const phone = api.device(cookie);
+  const phone = api.device({ userId, cookie });
   const familyId = randomUUID();
   await phone.push([{ name: 'family.create', args: { familyId, memberId: randomUUID(), name: 'Bench family' } }]);
 
@@ -78,7 +79,7 @@ try {
     pages = 0;
     changes = 0;
     do {
-      answer = await pullChanges(sql, { userId, deviceId, cursors });
+      answer = await pullChanges(sql, { userId, deviceId, epoch: await currentEpoch(sql), cursors });
       cursors = answer.families.flatMap((family) => (family.status === 'changes' ? [family.cursor] : []));
       pages += 1;
       changes += answer.families.reduce(

@@ -7,7 +7,7 @@
  * Bumped whenever a device and a server of different versions would misunderstand each other. A server refuses
  * older devices with 426 and the app asks the person to update instead of failing in odd ways.
  */
-export const syncProtocolVersion = 1;
+export const syncProtocolVersion = 2;
 
 /** Most mutations one push carries; the device sends the rest in the next push. */
 export const pushBatchMax = 100;

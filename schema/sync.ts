@@ -59,12 +59,30 @@ export const pushedMutationSchema = z.strictObject({
   seq: z.number().int().positive(),
   name: z.string().min(1).max(mutationNameMax),
   args: z.unknown(),
+  /**
+   * When the person made the write, by the device's clock. The server corrects it by how far that clock is from its
+   * own (`sentAt`) and bounds it by what it can trust (docs/decisions/0012-the-time-a-person-wrote-something.md).
+   */
+  writtenAt: timestamp,
 });
 export type PushedMutation = z.infer<typeof pushedMutationSchema>;
 
-export const pushRequestSchema = z.strictObject({
+/**
+ * What every push and pull says about the device: who it belongs to and which history of the server it last saw. A
+ * device's database belongs to one person (`userId`, the database's owner): a request made under anyone else's
+ * session is refused with 403 and changes nothing. `epoch` is null until the device has heard one.
+ */
+const deviceRequestFields = {
   protocolVersion: z.number().int(),
   deviceId: id,
+  userId: id,
+  epoch: id.nullable(),
+};
+
+export const pushRequestSchema = z.strictObject({
+  ...deviceRequestFields,
+  /** The device's clock as it sent this push: how far it is from the server's says how to read `writtenAt`. */
+  sentAt: timestamp,
   mutations: z.array(pushedMutationSchema).min(1).max(pushBatchMax),
 });
 export type PushRequest = z.infer<typeof pushRequestSchema>;
@@ -87,6 +105,8 @@ export type MutationResult = z.infer<typeof mutationResultSchema>;
  * carries the same shape: the mutations before the failure are in `results`, the rest were not tried.
  */
 export const pushResponseSchema = z.object({
+  /** The server's history these answers belong to (see `historyChangedSchema`). */
+  epoch: id,
   results: z.array(mutationResultSchema),
   lastAppliedSeq: z.number().int().nonnegative(),
   gap: z.object({ expectedSeq: z.number().int().positive() }).optional(),
@@ -165,8 +185,7 @@ export const familyCursorSchema = z.strictObject({
 export type FamilyCursor = z.infer<typeof familyCursorSchema>;
 
 export const pullRequestSchema = z.strictObject({
-  protocolVersion: z.number().int(),
-  deviceId: id,
+  ...deviceRequestFields,
   /** Every family the device holds data of. Families of the user missing here are sent from the start. */
   cursors: z.array(familyCursorSchema).max(1000),
 });
@@ -196,6 +215,8 @@ export const familyPullSchema = z.discriminatedUnion('status', [
 export type FamilyPull = z.infer<typeof familyPullSchema>;
 
 export const pullResponseSchema = z.object({
+  /** The server's history these rows belong to (see `historyChangedSchema`). */
+  epoch: id,
   /** Read in the same snapshot as the rows: every mutation up to here is reflected in them. */
   lastAppliedSeq: z.number().int().nonnegative(),
   families: z.array(familyPullSchema),
@@ -205,6 +226,21 @@ export const pullResponseSchema = z.object({
   more: z.boolean(),
 });
 export type PullResponse = z.infer<typeof pullResponseSchema>;
+
+/**
+ * 409 to a push or pull that names an epoch other than the server's: the server's history is not the one the device
+ * synced with (its database was restored from a backup, or moved), so the device's rows, cursors and acknowledged
+ * writes may belong to a history that is gone. Nothing was done. The device starts over: it drops its families and
+ * pulls them again, keeps the writes up to `lastAppliedSeq` (this history has handled them) and sends every later one
+ * again, renumbered from `lastAppliedSeq + 1` (docs/decisions/0011-server-history-and-device-owner.md).
+ */
+export const historyChangedSchema = z.object({
+  error: z.string(),
+  epoch: id,
+  /** This device's watermark in the server's history: 0 when that history never heard of the device. */
+  lastAppliedSeq: z.number().int().nonnegative(),
+});
+export type HistoryChanged = z.infer<typeof historyChangedSchema>;
 
 // ---------------------------------------------------------------------------------------------------------------
 // Live channel: `GET /api/sync/live` (`liveChannelPath`) is a text/event-stream that starts with `event: ready`, then

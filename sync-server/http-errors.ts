@@ -20,6 +20,7 @@ export const serverMessages = {
   currentPasswordIncorrect: 'Current password is incorrect',
   updateRequired: 'Please update Hearth to keep syncing',
   deviceOfAnotherAccount: 'This device is registered to another account. Sign out and in again to keep syncing.',
+  historyChanged: "Hearth's server was restored from a backup: this device will fetch your families again.",
   shuttingDown: 'The server is restarting. Please try again in a moment.',
   syncUnavailable: "Hearth couldn't save your changes just now. They are kept on your device and will be sent again.",
   unavailable: "Hearth can't reach its data just now. Please try again in a moment.",

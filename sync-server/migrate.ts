@@ -2,6 +2,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Sql } from './database.ts';
+import { settleSyncHistory } from './sync-history.ts';
 
 export type Migration = { version: number; name: string };
 
@@ -24,7 +25,8 @@ async function readMigrations(directory: string): Promise<(Migration & { text: s
 /**
  * Applies the pending migration files in order, each exactly once, and answers which ones it applied. Everything
  * runs in one transaction that holds an advisory lock, so two servers starting at the same moment take turns: the
- * second finds the work done. A failing file rolls back the whole run and the database stays as it was.
+ * second finds the work done. A failing file rolls back the whole run and the database stays as it was. Under the
+ * same lock it checks that the database is where the server's history says (sync-history.ts).
  */
 export async function runMigrations(sql: Sql, directory = defaultDirectory): Promise<Migration[]> {
   const migrations = await readMigrations(directory);
@@ -48,6 +50,9 @@ export async function runMigrations(sql: Sql, directory = defaultDirectory): Pro
       await tx`insert into schema_migrations (version, name) values (${migration.version}, ${migration.name})`;
       applied.push({ version: migration.version, name: migration.name });
     }
+    // Absent only while a test migrates part of the way.
+    const [history] = await tx<{ exists: boolean }[]>`select to_regclass('sync_history') is not null as exists`;
+    if (history?.exists) await settleSyncHistory(tx);
     return applied;
   });
 }

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { pullResponseSchema, reactionKey, type Change, type FamilyPull } from '../schema/index.ts';
 import { createFamilyRepository } from './repositories/family-repository.ts';
 import { createPostRepository } from './repositories/post-repository.ts';
+import { currentEpoch } from './sync-history.ts';
 import { pullChanges } from './sync-pull.ts';
 import { lockWaiters, openTransaction } from './testing/held-transaction.ts';
 import { signUp, useTestApp } from './testing/test-app.ts';
@@ -225,6 +226,7 @@ describe('pull', () => {
       const answer = await pullChanges(context.sql, {
         userId: admin.account.user.id,
         deviceId: admin.id,
+        epoch: await currentEpoch(context.sql),
         cursors,
         pageMax,
       });
@@ -302,6 +304,7 @@ describe('pull', () => {
       const answer = await pullChanges(context.sql, {
         userId: admin.account.user.id,
         deviceId: pager.id,
+        epoch: await currentEpoch(context.sql),
         cursors: [...pager.cursors.values()],
         pageMax: 4,
       });
@@ -363,7 +366,7 @@ describe('pull', () => {
         authorId: first.account.user.id,
         content: 'Written first, committed first',
         version: heldVersion!,
-        now: new Date(),
+        writtenAt: new Date(),
       });
       const secondPostId = randomUUID();
       let secondAnswered = false;

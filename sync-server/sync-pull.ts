@@ -13,6 +13,8 @@ import { createSyncRepository, type ChangePosition, type SyncRepository } from '
 export type Pull = {
   userId: string;
   deviceId: string;
+  /** The server's history, checked against the device's before the pull began. */
+  epoch: string;
   cursors: FamilyCursor[];
   /** Most changes in the answer; tests lower it to page through small families. */
   pageMax?: number;
@@ -97,7 +99,7 @@ export async function pullChanges(sql: Sql, pull: Pull): Promise<PullResponse> {
       families.push(page);
     }
     const users = await sync.publicUsers(referencedUsers(families));
-    return { lastAppliedSeq, families, users, more };
+    return { epoch: pull.epoch, lastAppliedSeq, families, users, more };
   });
 }
 

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { mutationNameMax, pushResponseSchema, rejections, syncProtocolVersion } from '../schema/index.ts';
 import { createSyncRepository } from './repositories/sync-repository.ts';
+import { currentEpoch } from './sync-history.ts';
 import { failPostsContaining } from './testing/database-failures.ts';
 import { createRecordingNotifier, signUp, useTestApp } from './testing/test-app.ts';
 import { addMember, createFamily, familyVersion, TestDevice } from './testing/test-device.ts';
@@ -38,6 +39,7 @@ describe('push', () => {
       args: { postId: first.args.postId, content: 'First, edited' },
     });
     expect(answer).toEqual({
+      epoch: await currentEpoch(context.sql),
       results: [
         { seq: 2, status: 'applied' },
         { seq: 3, status: 'applied' },
@@ -62,6 +64,7 @@ describe('push', () => {
 
     const again = await device.pushQueued(batch);
     expect(again).toEqual({
+      epoch: await currentEpoch(context.sql),
       results: [
         { seq: 2, status: 'duplicate' },
         { seq: 3, status: 'duplicate' },
@@ -82,11 +85,16 @@ describe('push', () => {
     const [lost, second, third] = device.queue(postCreate(familyId), postCreate(familyId), postCreate(familyId));
 
     const answer = await device.pushQueued([second!, third!]);
-    expect(answer).toEqual({ results: [], lastAppliedSeq: 1, gap: { expectedSeq: 2 } });
+    expect(answer).toEqual({ epoch: await currentEpoch(context.sql), results: [], lastAppliedSeq: 1, gap: { expectedSeq: 2 } });
     expect(await countPosts(familyId)).toBe(0);
 
     const withHole = await device.pushQueued([lost!, third!]);
-    expect(withHole).toEqual({ results: [{ seq: 2, status: 'applied' }], lastAppliedSeq: 2, gap: { expectedSeq: 3 } });
+    expect(withHole).toEqual({
+      epoch: await currentEpoch(context.sql),
+      results: [{ seq: 2, status: 'applied' }],
+      lastAppliedSeq: 2,
+      gap: { expectedSeq: 3 },
+    });
     expect(await countPosts(familyId)).toBe(1);
     expect(await watermark(device.id)).toBe(2);
   });
@@ -159,7 +167,7 @@ describe('push', () => {
       expect(response.statusCode).toBe(503);
       const body = response.json();
       expect(body.error).toEqual(expect.any(String));
-      expect(pushResponseSchema.parse(body)).toEqual({ results: [{ seq: 2, status: 'applied' }], lastAppliedSeq: 2 });
+      expect(pushResponseSchema.parse(body)).toEqual({ epoch: await currentEpoch(context.sql), results: [{ seq: 2, status: 'applied' }], lastAppliedSeq: 2 });
       expect(await watermark(device.id)).toBe(2);
       expect(await countPosts(familyId)).toBe(1);
       expect(await familyVersion(context.sql, familyId)).toBe(versionBefore + 1);
@@ -186,7 +194,10 @@ describe('push', () => {
     await addMember(context.sql, familyId, intruder.account.user.id);
     const versionBefore = await familyVersion(context.sql, familyId);
 
-    const response = await intruder.postPush([{ seq: 2, name: 'post.create', args: postCreate(familyId).args }]);
+    const writtenAt = new Date().toISOString();
+    const response = await intruder.postPush([
+      { seq: 2, name: 'post.create', args: postCreate(familyId).args, writtenAt },
+    ]);
     expect(response.statusCode).toBe(403);
     expect(response.json()).toEqual({ error: expect.any(String) });
     expect(await countPosts(familyId)).toBe(0);
@@ -256,6 +267,7 @@ describe('push', () => {
     const answer = await device.pushQueued([{ ...unknown!, name: 'post.explode' }, after!]);
     const reason = rejections.invalid("Hearth's server does not know this kind of change");
     expect(answer).toEqual({
+      epoch: await currentEpoch(context.sql),
       results: [
         { seq: 2, status: 'rejected', reason },
         { seq: 3, status: 'applied' },

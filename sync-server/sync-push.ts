@@ -4,6 +4,7 @@ import type { Sql, Transaction } from './database.ts';
 import { HttpError, serverMessages } from './http-errors.ts';
 import { prepareMutation } from './mutators/index.ts';
 import { refusalOf } from './mutators/mutation-failure.ts';
+import type { MutationContext } from './mutators/mutator.ts';
 import { isKnownTransientError } from './repositories/postgres-errors.ts';
 import { createSyncRepository } from './repositories/sync-repository.ts';
 import { publishChanges, type FamilyChange, type SyncNotifier } from './sync-notifier.ts';
@@ -16,6 +17,13 @@ export type Push = {
   mutations: PushedMutation[];
   /** The device's watermark when the push started, answered if the very first transaction fails. */
   lastAppliedSeq: number;
+  /** The server's history, checked against the device's before the push began. */
+  epoch: string;
+  /**
+   * How far the server's clock is ahead of the device's (milliseconds, from the push's `sentAt`): added to each
+   * mutation's `writtenAt` to read it on the server's clock.
+   */
+  clockOffsetMs: number;
 };
 
 /** 200 with the results; 503 when a transient failure stopped the batch (the device sends the rest again). */
@@ -36,6 +44,7 @@ type Step =
 export async function applyPush({ sql, notifier, log }: PushDependencies, push: Push): Promise<PushOutcome> {
   const results: MutationResult[] = [];
   const changes: FamilyChange[] = [];
+  const { epoch } = push;
   let lastAppliedSeq = push.lastAppliedSeq;
   try {
     for (const mutation of push.mutations) {
@@ -46,16 +55,16 @@ export async function applyPush({ sql, notifier, log }: PushDependencies, push: 
         if (error instanceof HttpError) throw error;
         const level = isKnownTransientError(error) ? 'warn' : 'error';
         log[level]({ err: error, seq: mutation.seq, name: mutation.name }, 'push stopped by a failure');
-        return { statusCode: 503, body: { error: serverMessages.syncUnavailable, results, lastAppliedSeq } };
+        return { statusCode: 503, body: { error: serverMessages.syncUnavailable, epoch, results, lastAppliedSeq } };
       }
       lastAppliedSeq = step.lastAppliedSeq;
       if (step.kind === 'gap') {
-        return { statusCode: 200, body: { results, lastAppliedSeq, gap: { expectedSeq: step.expectedSeq } } };
+        return { statusCode: 200, body: { epoch, results, lastAppliedSeq, gap: { expectedSeq: step.expectedSeq } } };
       }
       results.push(step.result);
       if (step.change) changes.push(step.change);
     }
-    return { statusCode: 200, body: { results, lastAppliedSeq } };
+    return { statusCode: 200, body: { epoch, results, lastAppliedSeq } };
   } finally {
     // Every change collected here is committed, whatever ended the batch.
     publishChanges(notifier, changes, log);
@@ -79,7 +88,7 @@ async function handleMutation(
   }
   if (seq > watermark + 1) return { kind: 'gap', expectedSeq: watermark + 1, lastAppliedSeq: watermark };
 
-  const outcome = await runMutation(tx, push.userId, mutation, log);
+  const outcome = await runMutation(tx, { userId: push.userId, ...timesOf(push, mutation) }, mutation, log);
   if ('reason' in outcome) {
     await devices.recordRejection({ deviceId: push.deviceId, seq, name: mutation.name, reason: outcome.reason });
   }
@@ -95,19 +104,30 @@ async function handleMutation(
 }
 
 /**
+ * When the mutation is replayed, and when its person wrote it read on the server's clock: never later than now, so a
+ * device whose clock runs ahead cannot put its writes above everyone else's (the mutators also keep it from preceding
+ * the person's joining, access.ts `timeWritten`).
+ */
+function timesOf(push: Push, mutation: PushedMutation): { now: Date; writtenAt: Date } {
+  const now = new Date();
+  const written = Date.parse(mutation.writtenAt) + push.clockOffsetMs;
+  return { now, writtenAt: new Date(Math.min(written, now.getTime())) };
+}
+
+/**
  * Runs the mutator inside a savepoint, so a write that can never succeed leaves nothing behind but its rejection.
  * Anything that might pass on a retry is thrown on, and the whole transaction rolls back.
  */
 async function runMutation(
   tx: Transaction,
-  userId: string,
+  context: MutationContext,
   mutation: PushedMutation,
   log: FastifyBaseLogger,
 ): Promise<{ change: FamilyChange | null } | { reason: string }> {
   const prepared = prepareMutation(mutation.name, mutation.args);
   if ('invalid' in prepared) return { reason: rejections.invalid(prepared.invalid) };
   try {
-    const change = await tx.savepoint((savepoint) => prepared.run(savepoint, { userId, now: new Date() }));
+    const change = await tx.savepoint((savepoint) => prepared.run(savepoint, context));
     return { change };
   } catch (error) {
     const refusal = refusalOf(error);

@@ -6,8 +6,8 @@
 import { randomUUID } from 'node:crypto';
 import { pushBatchMax, syncProtocolVersion, type PushedMutation } from '../../schema/index.ts';
 
-/** A mutation as the device queues it; the device numbers it when it sends it. */
-export type QueuedMutation = Omit<PushedMutation, 'seq'>;
+/** A mutation as the device queues it; the device numbers and dates it when it sends it. */
+export type QueuedMutation = Omit<PushedMutation, 'seq' | 'writtenAt'>;
 
 export function benchApi(baseUrl: string) {
   function post(path: string, cookie: string | undefined, body: unknown): Promise<Response> {
@@ -36,16 +36,22 @@ export function benchApi(baseUrl: string) {
     },
 
     /** A new device of the signed-in person, numbering its mutations on from one push to the next. */
-    device(cookie: string) {
+    device({ userId, cookie }: { userId: string; cookie: string }) {
       const deviceId = randomUUID();
       let seq = 0;
       return {
         async push(mutations: QueuedMutation[]): Promise<void> {
           for (let start = 0; start < mutations.length; start += pushBatchMax) {
-            const batch = mutations.slice(start, start + pushBatchMax).map((mutation) => ({ ...mutation, seq: ++seq }));
+            const now = new Date().toISOString();
+            const batch = mutations
+              .slice(start, start + pushBatchMax)
+              .map((mutation) => ({ ...mutation, seq: ++seq, writtenAt: now }));
             const response = await post('/api/sync/push', cookie, {
               protocolVersion: syncProtocolVersion,
               deviceId,
+              userId,
+              epoch: null,
+              sentAt: now,
               mutations: batch,
             });
             const answer = (await response.json()) as { results: { status: string }[] };

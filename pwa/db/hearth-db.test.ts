@@ -9,8 +9,10 @@ import {
   deleteHearthDbsAtSignOut,
   hearthDbName,
   openHearthDb,
+  sealForSignOut,
   type OutboxEntry,
   type OutboxStatus,
+  type RefusedWrite,
 } from './hearth-db.ts';
 
 async function databaseNames(): Promise<string[]> {
@@ -36,7 +38,7 @@ describe('the device database', () => {
       expect(indexes[table], table).toEqual([...new Set(expected)].sort());
     }
     expect(Object.keys(indexes).sort()).toEqual(
-      [...syncedTables, 'users', 'photos', 'events', 'outbox', 'shadows', 'syncState'].sort(),
+      [...syncedTables, 'users', 'photos', 'events', 'outbox', 'refusedWrites', 'shadows', 'syncState'].sort(),
     );
     db.close();
     await Dexie.delete(hearthDbName('ada'));
@@ -62,10 +64,32 @@ describe('the device database', () => {
       events: 'id, familyId, [familyId+startDate]',
     });
     await released.table('comments').put({ id: 'c1', postId: 'p1', familyId: 'f1', content: 'Kept' });
+    // Version 2 kept refused writes in the outbox; version 3 moves them to a table of their own.
+    await released.table('outbox').bulkAdd([
+      outboxEntry(1, 'sent'),
+      { ...outboxEntry(2, 'pending'), status: 'rejected', reason: 'This post was deleted' },
+      outboxEntry(3, 'pending'),
+    ]);
     released.close();
 
     const db = openHearthDb('ada');
     expect(await db.comments.where('postId').equals('p1').primaryKeys()).toEqual(['c1']);
+    expect((await db.outbox.toArray()).map((entry) => [entry.seq, entry.status])).toEqual([
+      [1, 'sent'],
+      [3, 'pending'],
+    ]);
+    expect(await db.refusedWrites.toArray()).toEqual([
+      expect.objectContaining({ id: 1, name: 'post.delete', reason: 'This post was deleted' }),
+    ]);
+    db.close();
+    await Dexie.delete(hearthDbName('ada'));
+  });
+
+  it('seals the database for a sign-out: counted and closed to new writes at once', async () => {
+    await storeOutbox('ada', ['sent', 'pending', 'pending'], 1);
+    const db = openHearthDb('ada');
+    expect(await sealForSignOut(db)).toBe(3);
+    expect(await db.syncState.get('sealedForSignOut')).toEqual({ key: 'sealedForSignOut', value: true });
     db.close();
     await Dexie.delete(hearthDbName('ada'));
   });
@@ -89,7 +113,7 @@ describe('the device database', () => {
     await other.open();
     other.close();
     // Ada signs out. Grace's and Alan's sessions expired earlier; Grace still has a post that never reached the server.
-    await storeOutbox('ada', ['pending', 'rejected']);
+    await storeOutbox('ada', ['pending'], 1);
     await storeOutbox('grace', ['sent', 'pending']);
     await storeOutbox('alan', ['sent']);
     await storeOutbox('edsger', []);
@@ -115,9 +139,13 @@ function outboxEntry(seq: number, status: OutboxStatus): OutboxEntry {
   return { seq, name, args: { postId: crypto.randomUUID() }, status, createdAt: new Date(0).toISOString() };
 }
 
-async function storeOutbox(userId: string, statuses: OutboxStatus[]): Promise<void> {
+async function storeOutbox(userId: string, statuses: OutboxStatus[], refused = 0): Promise<void> {
   const db = openHearthDb(userId);
   await db.open();
   await db.outbox.bulkAdd(statuses.map((status, index) => outboxEntry(index + 1, status)));
+  for (let index = 0; index < refused; index += 1) {
+    const { name, args, createdAt } = outboxEntry(0, 'pending');
+    await db.refusedWrites.add({ name, args, createdAt, reason: 'No' } as RefusedWrite);
+  }
   db.close();
 }

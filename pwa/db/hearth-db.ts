@@ -1,4 +1,4 @@
-import { Dexie, type DexieOptions, type EntityTable, type Table } from 'dexie';
+import { Dexie, type DexieOptions, type EntityTable, type Table, type Transaction } from 'dexie';
 import {
   parentFieldsOf,
   syncedTableDeclarations,
@@ -29,10 +29,10 @@ export type RowTable = keyof HearthRows;
 export type Shadow = { [T in RowTable]: { table: T; id: string; row: HearthRows[T] | null } }[RowTable];
 
 /**
- * `pending` until a push is answered, `sent` until a pull's `lastAppliedSeq` covers it (then deleted), `rejected`
- * (with the server's sentence) until the person chooses Retry or Discard.
+ * `pending` until a push is answered, `sent` until a pull's `lastAppliedSeq` covers it (then deleted). A write the
+ * server refuses leaves the outbox for `refusedWrites`.
  */
-export type OutboxStatus = 'pending' | 'sent' | 'rejected';
+export type OutboxStatus = 'pending' | 'sent';
 
 export type OutboxEntry = {
   [N in MutationName]: {
@@ -42,8 +42,17 @@ export type OutboxEntry = {
     status: OutboxStatus;
     /** When the person made the write: the time its optimistic rows show until the server's copy arrives. */
     createdAt: string;
-    reason?: string;
   };
+}[MutationName];
+
+/**
+ * A write the server refused for good, with its sentence, kept until the person chooses Retry (a new outbox entry)
+ * or Discard. Kept apart from the outbox: its seq is spent on the server, so it must never sit among the writes
+ * still to send (a device starting over renumbers those, and a refused write in their midst would be a gap the
+ * server waits on for ever).
+ */
+export type RefusedWrite = {
+  [N in MutationName]: { id: number; name: N; args: MutationArgs<N>; createdAt: string; reason: string };
 }[MutationName];
 
 /** Small facts the sync engine keeps; one row per key. */
@@ -54,6 +63,10 @@ export type SyncStateRow =
   | { key: 'signedInUser'; value: SyncedUser }
   /** Set by the first complete pull: until then an empty table may only mean "not fetched yet". */
   | { key: 'firstPullDone'; value: true }
+  /** The server history this device synced with (docs/decisions/0011-server-history-and-device-owner.md). */
+  | { key: 'epoch'; value: string }
+  /** A sign-out is deleting this database: no write may be made in it any more (`sealForSignOut`). */
+  | { key: 'sealedForSignOut'; value: true }
   | { key: `cursor:${string}`; value: FamilyCursor };
 
 /** A Dexie store per synced table, keyed by `id`. */
@@ -65,22 +78,34 @@ type SyncedStores = { [T in SyncedTable]: EntityTable<SyncedRows[T], 'id'> };
  * changed, with an upgrade function when rows need it. Synced tables take their stores from their declarations
  * (`deviceVersion`, `deviceIndexes`).
  */
-const deviceOnlyVersions: { version: number; stores: Record<string, string> }[] = [
+const deviceOnlyVersions: { version: number; stores: Record<string, string>; upgrade?: (tx: Transaction) => Promise<void> }[] = [
   { version: 1, stores: { users: 'id', outbox: 'seq, status', shadows: '[table+id], table', syncState: 'key' } },
   { version: 2, stores: { photos: 'id, familyId, [familyId+createdAt]', events: 'id, familyId, [familyId+startDate]' } },
+  { version: 3, stores: { refusedWrites: '++id' }, upgrade: moveRefusedWritesOutOfTheOutbox },
 ];
+
+/** Version 3: refused writes, which version 2 kept in the outbox with the status `rejected`, get their own table. */
+async function moveRefusedWritesOutOfTheOutbox(tx: Transaction): Promise<void> {
+  const refused = await tx.table('outbox').where('status').equals('rejected').toArray();
+  await tx
+    .table('refusedWrites')
+    .bulkAdd(refused.map(({ name, args, createdAt, reason }) => ({ name, args, createdAt, reason })));
+  await tx.table('outbox').where('status').equals('rejected').delete();
+}
 
 /** A synced table's Dexie store: `id`, what cascades look rows up by (`familyId`, the parent's field), its own indexes. */
 function storeOf(table: SyncedTable): string {
   return [...new Set(['id', ...parentFieldsOf(table), ...syncedTableDeclarations[table].deviceIndexes])].join(', ');
 }
 
-/** Every Dexie version with the stores it adds or changes, oldest first. */
-function storesByVersion(): [number, Record<string, string>][] {
-  const versions = new Map<number, Record<string, string>>();
-  const add = (version: number, stores: Record<string, string>) =>
-    versions.set(version, { ...versions.get(version), ...stores });
-  for (const { version, stores } of deviceOnlyVersions) add(version, stores);
+/** Every Dexie version with the stores it adds or changes (and its upgrade, if any), oldest first. */
+function versionsInOrder() {
+  const versions = new Map<number, { stores: Record<string, string>; upgrade?: (tx: Transaction) => Promise<void> }>();
+  const add = (version: number, stores: Record<string, string>, upgrade?: (tx: Transaction) => Promise<void>) => {
+    const known = versions.get(version);
+    versions.set(version, { stores: { ...known?.stores, ...stores }, upgrade: upgrade ?? known?.upgrade });
+  };
+  for (const { version, stores, upgrade } of deviceOnlyVersions) add(version, stores, upgrade);
   for (const table of syncedTables) add(syncedTableDeclarations[table].deviceVersion, { [table]: storeOf(table) });
   return [...versions].sort(([a], [b]) => a - b);
 }
@@ -98,12 +123,16 @@ export class HearthDb extends Dexie {
   photos!: EntityTable<SyncedPhoto, 'id'>;
   events!: EntityTable<SyncedEvent, 'id'>;
   outbox!: EntityTable<OutboxEntry, 'seq'>;
+  refusedWrites!: EntityTable<RefusedWrite, 'id'>;
   shadows!: Table<Shadow, [RowTable, string]>;
   syncState!: Table<SyncStateRow, string>;
 
   constructor(name: string, options?: DexieOptions) {
     super(name, options);
-    for (const [version, stores] of storesByVersion()) this.version(version).stores(stores);
+    for (const [number, { stores, upgrade }] of versionsInOrder()) {
+      const version = this.version(number).stores(stores);
+      if (upgrade) version.upgrade(upgrade);
+    }
     // Another tab is deleting this database (sign-out) or upgrading it (a newer Hearth). Dexie's own handler closes
     // and reopens at the next query, which would re-create a deleted database, empty, for a session that has ended.
     // Closed for good instead (returning false skips Dexie's handler): sync stops, and this tab's session follows
@@ -127,13 +156,15 @@ export function openHearthDb(userId: string, options?: DexieOptions): HearthDb {
 }
 
 /** Writes that never reached the server: waiting to be sent, or refused and waiting for Retry or Discard. */
-const unsentStatuses: OutboxStatus[] = ['pending', 'rejected'];
+async function unsentWritesOf(db: HearthDb): Promise<number> {
+  return (await db.outbox.where('status').equals('pending').count()) + (await db.refusedWrites.count());
+}
 
 /** Opens the database `name` just long enough to count its unsent writes. */
 async function countUnsentWritesIn(name: string): Promise<number> {
   const db = new HearthDb(name);
   try {
-    return await db.outbox.where('status').anyOf(unsentStatuses).count();
+    return await unsentWritesOf(db);
   } finally {
     db.close();
   }
@@ -142,6 +173,23 @@ async function countUnsentWritesIn(name: string): Promise<number> {
 /** What signing out now would lose: the user's writes that have not reached the server, read from the database. */
 export function countUnsentWrites(userId: string): Promise<number> {
   return countUnsentWritesIn(hearthDbName(userId));
+}
+
+/**
+ * The last step before a sign-out deletes the person's database: from now on no write can be made in it, in any tab
+ * (`writeLocally` refuses one in a sealed database), and the count answered is what deleting it would lose. Counted
+ * and sealed in one transaction, so nothing written in another tab after the person agreed can slip in unseen.
+ */
+export function sealForSignOut(db: HearthDb): Promise<number> {
+  return db.transaction('rw', db.outbox, db.refusedWrites, db.syncState, async () => {
+    await db.syncState.put({ key: 'sealedForSignOut', value: true });
+    return unsentWritesOf(db);
+  });
+}
+
+/** The sign-out did not happen after all (the person kept what was written meanwhile): writes are welcome again. */
+export async function unsealAfterSignOut(db: HearthDb): Promise<void> {
+  await db.syncState.delete('sealedForSignOut');
 }
 
 /**

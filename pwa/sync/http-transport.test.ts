@@ -3,10 +3,16 @@ import { liveChannelPath, syncProtocolVersion, type PushRequest } from '../../sc
 import type { LiveHandlers } from './transport.ts';
 
 const deviceId = '6f1c2a52-8d1e-4f57-9a43-2f0b3c1d9e10';
+const userId = '0a7e3c1d-52f1-4b9e-8c6d-3e2f1a0b9c8d';
+const epoch = '1c9d2e3f-4a5b-4c6d-8e7f-9a0b1c2d3e4f';
+const writtenAt = new Date(0).toISOString();
 const pushRequest: PushRequest = {
   protocolVersion: syncProtocolVersion,
   deviceId,
-  mutations: [{ seq: 1, name: 'post.delete', args: { postId: deviceId } }],
+  userId,
+  epoch,
+  sentAt: writtenAt,
+  mutations: [{ seq: 1, name: 'post.delete', args: { postId: deviceId }, writtenAt }],
 };
 
 const assign = vi.fn();
@@ -21,7 +27,7 @@ async function loadTransport(respond: (path: string, init?: RequestInit) => Resp
 }
 
 const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status });
-const pullRequest = { protocolVersion: syncProtocolVersion, deviceId, cursors: [] };
+const pullRequest = { protocolVersion: syncProtocolVersion, deviceId, userId, epoch, cursors: [] };
 const noAbort = new AbortController().signal;
 
 beforeEach(() => {
@@ -40,7 +46,7 @@ afterEach(() => {
 
 describe('push and pull over HTTP', () => {
   it('posts the request as JSON and answers the checked response', async () => {
-    const answer = { results: [{ seq: 1, status: 'applied' }], lastAppliedSeq: 1 };
+    const answer = { epoch, results: [{ seq: 1, status: 'applied' }], lastAppliedSeq: 1 };
     const { httpTransport } = await loadTransport(() => json(answer));
     expect(await httpTransport.push(pushRequest, noAbort)).toEqual(answer);
     expect(fetch).toHaveBeenCalledWith(
@@ -48,7 +54,7 @@ describe('push and pull over HTTP', () => {
       expect.objectContaining({ method: 'POST', body: JSON.stringify(pushRequest), credentials: 'include' }),
     );
 
-    const pull = { lastAppliedSeq: 1, families: [], users: [], more: false };
+    const pull = { epoch, lastAppliedSeq: 1, families: [], users: [], more: false };
     const { httpTransport: again } = await loadTransport(() => json(pull));
     expect(await again.pull(pullRequest, noAbort)).toEqual(pull);
     expect(fetch).toHaveBeenCalledWith('/api/sync/pull', expect.objectContaining({ method: 'POST' }));
@@ -92,7 +98,7 @@ describe('push and pull over HTTP', () => {
   });
 
   it('503 to a push: keeps the results of the mutations handled before the failure', async () => {
-    const partial = { results: [{ seq: 1, status: 'applied' }], lastAppliedSeq: 1 };
+    const partial = { epoch, results: [{ seq: 1, status: 'applied' }], lastAppliedSeq: 1 };
     const { httpTransport } = await loadTransport(() => json({ error: 'Please try again', ...partial }, 503));
     await expect(httpTransport.push(pushRequest, noAbort)).rejects.toMatchObject({
       kind: 'server',
@@ -101,6 +107,17 @@ describe('push and pull over HTTP', () => {
 
     const { httpTransport: plain } = await loadTransport(() => json({ error: 'Please try again' }, 503));
     await expect(plain.push(pushRequest, noAbort)).rejects.toMatchObject({ kind: 'server', partialPush: undefined });
+  });
+
+  it("409: the server's new history and this device's watermark in it, for starting over", async () => {
+    const newEpoch = '9e8d7c6b-5a4f-4e3d-8c2b-1a0f9e8d7c6b';
+    const { httpTransport } = await loadTransport(() =>
+      json({ error: 'Restored from a backup', epoch: newEpoch, lastAppliedSeq: 4 }, 409),
+    );
+    await expect(httpTransport.pull(pullRequest, noAbort)).rejects.toMatchObject({
+      kind: 'history-changed',
+      historyChanged: { epoch: newEpoch, lastAppliedSeq: 4 },
+    });
   });
 });
 

@@ -1,17 +1,15 @@
 import { liveChannelPath } from '../../schema/sync-protocol.ts';
-import type { PushResponse } from '../../schema/sync.ts';
 import { api, ApiError, NetworkError } from '../lib/api-client.ts';
-import { isPullResponse, isPushResponse } from './response-shapes.ts';
+import { isHistoryChanged, isPullResponse, isPushResponse } from './response-shapes.ts';
 import { failureKindOfStatus, parsePoke, SyncTransportError, type SyncTransport } from './transport.ts';
 
 const pushPath = '/api/sync/push';
 const pullPath = '/api/sync/pull';
 
-/** A 503 push answer carries the results of the mutations before the failure (schema/sync.ts pushResponseSchema). */
-function partialPushOf(error: ApiError): PushResponse | undefined {
+/** The JSON body of an error answer, or undefined. */
+function bodyOf(error: ApiError): unknown {
   try {
-    const body: unknown = JSON.parse(error.bodyText);
-    return isPushResponse(body) ? body : undefined;
+    return JSON.parse(error.bodyText);
   } catch {
     return undefined;
   }
@@ -20,8 +18,15 @@ function partialPushOf(error: ApiError): PushResponse | undefined {
 function transportErrorOf(error: unknown, path: string): SyncTransportError {
   if (error instanceof NetworkError) return new SyncTransportError('network', error.message, { cause: error });
   if (error instanceof ApiError) {
-    const partialPush = path === pushPath && error.status === 503 ? partialPushOf(error) : undefined;
-    return new SyncTransportError(failureKindOfStatus(error.status), error.message, { cause: error, partialPush });
+    const body = bodyOf(error);
+    // A 503 push answer carries the results of the mutations before the failure; a 409 the server's new history.
+    const partialPush = path === pushPath && error.status === 503 && isPushResponse(body) ? body : undefined;
+    const historyChanged = error.status === 409 && isHistoryChanged(body) ? body : undefined;
+    return new SyncTransportError(failureKindOfStatus(error.status), error.message, {
+      cause: error,
+      partialPush,
+      historyChanged,
+    });
   }
   // An OK answer whose body is not JSON.
   return new SyncTransportError('server', `${path} answered something that is not JSON`, { cause: error });

@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { reactionKey, type FamilyPull, type PullResponse, type SyncedPost } from '../../schema/sync.ts';
 import type { HearthDb } from '../db/hearth-db.ts';
-import { applyPullResponse, rebase } from './rebase.ts';
-import { readCursor } from './sync-state.ts';
+import { applyPullResponse, rebase, startOverWithServer } from './rebase.ts';
+import { isFirstPullDone, readCursor, readEpoch } from './sync-state.ts';
 import { createTestDb, testUser } from './testing/test-db.ts';
 import { writeLocally } from './write.ts';
 
@@ -21,8 +21,10 @@ function changes(version: number, ...items: Extract<FamilyPull, { status: 'chang
   return { status: 'changes', familyId, changes: items, cursor: { familyId, version, resume: null } };
 }
 
+const epoch = crypto.randomUUID();
+
 function pullResponse(families: FamilyPull[], lastAppliedSeq = 0, more = false): PullResponse {
-  return { lastAppliedSeq, families, users: [ada, grace], more };
+  return { epoch, lastAppliedSeq, families, users: [ada, grace], more };
 }
 
 const family = {
@@ -119,16 +121,15 @@ describe('rebase', () => {
     expect((await db.posts.toArray()).map((row) => row.content)).toEqual(['Pending']);
   });
 
-  it('rolls back a refused write and does not re-apply it', async () => {
+  it('rolls back a refused write once it leaves the outbox, and does not re-apply it', async () => {
     const postId = crypto.randomUUID();
     const seq = await writeAsAda('Refused', postId);
-    await db.outbox.update(seq, { status: 'rejected', reason: 'No' });
+    await db.outbox.delete(seq);
 
     await rebase(db);
     expect(await db.posts.get(postId)).toBeUndefined();
     await rebase(db);
     expect(await db.posts.get(postId)).toBeUndefined();
-    expect(await db.outbox.get(seq)).toMatchObject({ status: 'rejected', reason: 'No' });
   });
 
   it('deletes the comments and reactions of a post the server deleted', async () => {
@@ -258,5 +259,46 @@ describe('rebase', () => {
     // The writes stay queued: the server answers them (refused), and the person sees why.
     expect(await db.outbox.count()).toBe(2);
     expect(await db.users.count()).toBe(2);
+  });
+});
+
+describe('starting over with a server whose history changed', () => {
+  it('drops the families and cursors, keeps writes the server has, and renumbers the rest to send again', async () => {
+    const kept = await writeAsAda('Handled by the restored server');
+    await db.outbox.update(kept, { status: 'sent' });
+    const lost = await writeAsAda('Acknowledged, then lost with the old history');
+    await db.outbox.update(lost, { status: 'sent' });
+    const waiting = await writeAsAda('Never sent');
+    const newEpoch = crypto.randomUUID();
+
+    await startOverWithServer(db, { epoch: newEpoch, lastAppliedSeq: kept });
+
+    expect(await db.families.count()).toBe(0);
+    expect(await db.posts.count()).toBe(0);
+    expect(await db.shadows.count()).toBe(0);
+    expect(await readCursor(db, familyId)).toBeUndefined();
+    expect(await isFirstPullDone(db)).toBe(false);
+    expect(await readEpoch(db)).toBe(newEpoch);
+    expect((await db.outbox.toArray()).map(({ seq, status, args }) => [seq, status, 'content' in args && args.content])).toEqual([
+      [kept, 'sent', 'Handled by the restored server'],
+      [kept + 1, 'pending', 'Acknowledged, then lost with the old history'],
+      [kept + 2, 'pending', 'Never sent'],
+    ]);
+    expect(waiting).toBe(kept + 2);
+    expect(await writeAsAda('Next')).toBe(kept + 3);
+
+    // The family comes back with the next pull, and the writes still to send show on top of it again.
+    await applyPullResponse(
+      db,
+      pullResponse([
+        changes(1, { table: 'families', op: 'put', row: family }, { table: 'members', op: 'put', row: adaMember }),
+      ]),
+    );
+    expect((await db.posts.toArray()).map((row) => row.content).sort()).toEqual([
+      'Acknowledged, then lost with the old history',
+      'Handled by the restored server',
+      'Never sent',
+      'Next',
+    ]);
   });
 });

@@ -1,4 +1,5 @@
-import type { FamilyPull, PullResponse, RowPut, SyncedUser } from '../../schema/sync.ts';
+import { syncedTables } from '../../schema/synced-tables.ts';
+import type { FamilyPull, HistoryChanged, PullResponse, RowPut, SyncedUser } from '../../schema/sync.ts';
 import type { HearthDb } from '../db/hearth-db.ts';
 import { applyLocalMutation } from './local-mutators.ts';
 import {
@@ -8,7 +9,7 @@ import {
   inSyncTransaction,
   type RowWriter,
 } from './row-writer.ts';
-import { deleteCursor, markFirstPullDone, readSignedInUser, storeCursor } from './sync-state.ts';
+import { deleteCursor, markFirstPullDone, readSignedInUser, storeCursor, storeEpoch } from './sync-state.ts';
 
 /** What the server said, for one rebase. Every part is optional: a rejection rebases with no server changes. */
 export type ServerUpdate = {
@@ -21,6 +22,8 @@ export type ServerUpdate = {
   confirmedThroughSeq?: number;
   /** The update ends a complete pull (every family fetched). */
   complete?: boolean;
+  /** The server history the update came from: kept if this device had none yet. */
+  epoch?: string;
 };
 
 async function undoPendingWrites(db: HearthDb): Promise<void> {
@@ -72,8 +75,7 @@ async function applyFamilyPull(db: HearthDb, writer: RowWriter, pull: FamilyPull
 }
 
 async function reapplyQueuedWrites(db: HearthDb): Promise<void> {
-  // Refused writes stay in the outbox for Retry or Discard but have no effect on the rows.
-  const entries = await db.outbox.where('status').anyOf('pending', 'sent').sortBy('seq');
+  const entries = await db.outbox.orderBy('seq').toArray();
   if (entries.length === 0) return;
   const signedInUser = await readSignedInUser(db);
   const writer = createRecordingWriter(db);
@@ -100,7 +102,39 @@ export async function rebase(db: HearthDb, update: ServerUpdate = {}): Promise<v
         .delete();
     }
     if (update.complete) await markFirstPullDone(db);
+    if (update.epoch) await storeEpoch(db, update.epoch);
     await reapplyQueuedWrites(db);
+  });
+}
+
+/**
+ * The server's history is not the one this device synced with (docs/decisions/0011-server-history-and-device-owner.md):
+ * it was restored from a backup or moved (a 409 naming its new epoch), or it forgot writes it had acknowledged (a gap
+ * this device can never fill). The device starts over, in one transaction: its families go (the next pull brings
+ * them again as the server has them now, so nothing from the lost history lingers), and so do its cursors. Writes up
+ * to `lastAppliedSeq`, which this history has handled, keep their place; every later one is sent again, renumbered
+ * from `lastAppliedSeq + 1` in its order, acknowledged or not, since the history that acknowledged it is gone. Each
+ * carries the ids it creates, and the server never brings back a row it deleted, so a write it still has changes
+ * nothing. Refused writes wait for the person as before. Answers the highest seq now queued.
+ */
+export function startOverWithServer(
+  db: HearthDb,
+  { epoch, lastAppliedSeq }: Omit<HistoryChanged, 'error'>,
+): Promise<number> {
+  return inSyncTransaction(db, async () => {
+    await db.shadows.clear();
+    for (const table of [...syncedTables, 'users'] as const) await db.table(table).clear();
+    await db.syncState.where('key').startsWith('cursor:').delete();
+    await db.syncState.delete('firstPullDone');
+    const later = await db.outbox.where('seq').above(lastAppliedSeq).sortBy('seq');
+    await db.outbox.bulkDelete(later.map((entry) => entry.seq));
+    await db.outbox.bulkAdd(
+      later.map((entry, index) => ({ ...entry, seq: lastAppliedSeq + 1 + index, status: 'pending' as const })),
+    );
+    await db.syncState.put({ key: 'nextSeq', value: lastAppliedSeq + 1 + later.length });
+    await db.syncState.put({ key: 'epoch', value: epoch });
+    await reapplyQueuedWrites(db);
+    return lastAppliedSeq + later.length;
   });
 }
 
@@ -112,6 +146,7 @@ export function applyPullResponse(db: HearthDb, response: PullResponse): Promise
   return rebase(db, {
     families: response.families,
     users: response.users,
+    epoch: response.epoch,
     ...(response.more ? {} : { confirmedThroughSeq: response.lastAppliedSeq, complete: true }),
   });
 }

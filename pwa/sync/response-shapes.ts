@@ -1,5 +1,5 @@
 import { syncedTables } from '../../schema/synced-tables.ts';
-import type { PullResponse, PushResponse } from '../../schema/sync.ts';
+import type { HistoryChanged, PullResponse, PushResponse } from '../../schema/sync.ts';
 
 /**
  * Checks that a server answer has the protocol's shape before the engine acts on it, written by hand so the sync
@@ -30,6 +30,7 @@ function isMutationResult(value: unknown): boolean {
 export function isPushResponse(value: unknown): value is PushResponse {
   return (
     isObject(value) &&
+    typeof value.epoch === 'string' &&
     Array.isArray(value.results) &&
     value.results.every(isMutationResult) &&
     isCount(value.lastAppliedSeq) &&
@@ -62,6 +63,7 @@ function isFamilyPull(value: unknown): boolean {
 export function isPullResponse(value: unknown): value is PullResponse {
   return (
     isObject(value) &&
+    typeof value.epoch === 'string' &&
     isCount(value.lastAppliedSeq) &&
     Array.isArray(value.families) &&
     value.families.every(isFamilyPull) &&
@@ -69,4 +71,8 @@ export function isPullResponse(value: unknown): value is PullResponse {
     value.users.every((user) => isObject(user) && typeof user.id === 'string') &&
     typeof value.more === 'boolean'
   );
+}
+
+export function isHistoryChanged(value: unknown): value is HistoryChanged {
+  return isObject(value) && typeof value.epoch === 'string' && isCount(value.lastAppliedSeq);
 }

@@ -27,7 +27,7 @@ beforeEach(() => {
   vi.stubGlobal('document', Object.assign(new EventTarget(), { visibilityState: 'visible' }));
   vi.stubGlobal('EventSource', CountingEventSource);
   // A server with nothing new: these tests are about which tab syncs and when, not what it says.
-  const nothingNew = { lastAppliedSeq: 0, families: [], users: [], more: false };
+  const nothingNew = { epoch: crypto.randomUUID(), lastAppliedSeq: 0, families: [], users: [], more: false };
   vi.stubGlobal(
     'fetch',
     vi.fn(async () => new Response(JSON.stringify(nothingNew))),

@@ -30,7 +30,7 @@ export function runSync(
   { onWrongAccount }: Pick<SyncEngineOptions, 'onWrongAccount'> = {},
 ): SyncSession {
   const db = openHearthDb(userId);
-  const engine = createSyncEngine({ db, transport: httpTransport, onWrongAccount });
+  const engine = createSyncEngine({ db, userId, transport: httpTransport, onWrongAccount });
   const news = createSyncNews(userId);
   const giveUpWaiting = new AbortController();
   let stopped = false;

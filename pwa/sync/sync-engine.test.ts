@@ -3,21 +3,20 @@ import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { rejections } from '../../schema/messages.ts';
 import { fallbackPullMs, pushBatchMax, type MutationArgs, type MutationName } from '../../schema/sync.ts';
-import type { HearthDb } from '../db/hearth-db.ts';
+import type { HearthDb, RefusedWrite } from '../db/hearth-db.ts';
 import {
   createSyncEngine,
   liveSilenceMaxMs,
   requestTimeoutMs,
   retryDelayMs,
-  type RejectedWrite,
   type SyncEngine,
 } from './sync-engine.ts';
-import { readCursor } from './sync-state.ts';
+import { readCursor, readEpoch } from './sync-state.ts';
 import { createFakeSyncServer, type FakeSyncServer, type FakeTransport } from './testing/fake-sync-server.ts';
 import { createManualTimers } from './testing/manual-timers.ts';
 import { createTestDb, testUser } from './testing/test-db.ts';
 import { SyncTransportError } from './transport.ts';
-import { discardRejected, retryRejected, writeLocally } from './write.ts';
+import { discardRefused, retryRefused, writeLocally } from './write.ts';
 
 const ada = testUser('ada');
 const grace = testUser('grace');
@@ -27,7 +26,7 @@ let server: FakeSyncServer;
 let transport: FakeTransport;
 let clock: ReturnType<typeof createManualTimers>;
 let engine: SyncEngine;
-let refused: RejectedWrite[];
+let refused: RefusedWrite[];
 let wrongAccountReports: number;
 
 function setUp(options: { pullPageMax?: number } = {}) {
@@ -41,6 +40,7 @@ function setUp(options: { pullPageMax?: number } = {}) {
   wrongAccountReports = 0;
   engine = createSyncEngine({
     db,
+    userId: ada.id,
     transport,
     timers: clock.timers,
     random: () => 0.5,
@@ -115,25 +115,100 @@ describe('the outbox', () => {
     expect(transport.pushes).toHaveLength(1);
   });
 
-  it('starts over as a new device when the server forgot writes it had acknowledged (a restored backup)', async () => {
+  it('starts over when the server forgot writes it had acknowledged (put back from a backup unnoticed)', async () => {
     const { familyId } = await startWithFamily();
     await write('post.create', { postId: crypto.randomUUID(), familyId, content: 'Before the restore' });
     await pushesMade(1);
     await vi.waitFor(async () => expect(await db.outbox.count()).toBe(0));
-    const oldDeviceId = transport.pushes[0]!.deviceId;
+    const deviceId = transport.pushes[0]!.deviceId;
 
     server.forgetDevices();
     const postId = crypto.randomUUID();
     await write('post.create', { postId, familyId, content: 'After the restore' });
 
-    // Seq 2 meets a server expecting seq 1, which this device no longer has: it cannot ever fill that gap.
-    await pushesMade(3);
+    // Seq 2 meets a server expecting seq 1, which this device no longer holds: it starts over, renumbering what it
+    // still has from 1, and tries again after a backoff (never in a tight loop).
+    await pushesMade(2);
     expect(seqsOf(transport.pushes[1])).toEqual([2]);
-    expect(transport.pushes[2]!.deviceId).not.toBe(oldDeviceId);
+    expect(await db.outbox.toArray()).toEqual([expect.objectContaining({ seq: 1, status: 'pending' })]);
+    clock.advance(retryDelayMs(1, 0.5));
+    await pushesMade(3);
+    expect(transport.pushes[2]!.deviceId).toBe(deviceId);
     expect(seqsOf(transport.pushes[2])).toEqual([1]);
     expect(server.row('posts', postId)).toMatchObject({ content: 'After the restore' });
     await vi.waitFor(async () => expect(await db.outbox.count()).toBe(0));
+    expect(await db.posts.get(postId)).toBeDefined();
     expect(engine.status.get().phase).toBe('idle');
+  });
+
+  it('starts over with a restored server: the lost history goes, and what it never had is sent again', async () => {
+    const { familyId } = await startWithFamily();
+    const keptId = crypto.randomUUID();
+    await write('post.create', { postId: keptId, familyId, content: 'In the backup' });
+    await pushesMade(1);
+    await vi.waitFor(async () => expect(await db.outbox.count()).toBe(0));
+    const backup = server.backup();
+
+    // After the backup: Grace posts, Ada's post reaches the server but its confirmation never reaches the device.
+    await server.write(grace.id, 'post.create', { postId: crypto.randomUUID(), familyId, content: 'Lost with the restore' });
+    transport.failNext('pull', networkDown());
+    const lostId = crypto.randomUUID();
+    const lostSeq = await write('post.create', { postId: lostId, familyId, content: 'Acknowledged, then lost' });
+    await pushesMade(2);
+    expect(await db.outbox.get(lostSeq)).toMatchObject({ status: 'sent' });
+
+    backup.restore();
+    clock.advance(retryDelayMs(1, 0.5));
+    // The pull names the old history: 409, and the device starts over before retrying.
+    await vi.waitFor(async () => expect(await readEpoch(db)).toBe(server.epoch));
+    clock.advance(retryDelayMs(2, 0.5));
+    await vi.waitFor(async () => expect(await db.outbox.count()).toBe(0));
+
+    expect(seqsOf(transport.pushes.at(-1))).toEqual([lostSeq]);
+    expect(server.row('posts', lostId)).toMatchObject({ content: 'Acknowledged, then lost' });
+    expect((await db.posts.toArray()).map((post) => post.content).sort()).toEqual([
+      'Acknowledged, then lost',
+      'In the backup',
+    ]);
+    expect(engine.status.get().phase).toBe('idle');
+  });
+
+  it('does not loop when a refused write waits for the person while the server forgets the device', async () => {
+    const { familyId } = await startWithFamily();
+    server.refuseNext('post.create', rejections.notMember);
+    await write('post.create', { postId: crypto.randomUUID(), familyId, content: 'Refused' });
+    await pushesMade(1);
+    expect(await db.refusedWrites.count()).toBe(1);
+
+    server.forgetDevices();
+    const postId = crypto.randomUUID();
+    await write('post.create', { postId, familyId, content: 'Sent again' });
+    await pushesMade(2);
+    clock.advance(retryDelayMs(1, 0.5));
+    await vi.waitFor(async () => expect(await db.outbox.count()).toBe(0));
+    expect(server.row('posts', postId)).toBeDefined();
+    expect(transport.pushes).toHaveLength(3);
+    expect(await db.refusedWrites.count()).toBe(1);
+  });
+
+  it("refuses to sync a database under another person's session, and keeps its writes", async () => {
+    await startWithFamily();
+    engine.stop();
+    await engine.whenSettled();
+    const gracesDevice = createSyncEngine({
+      db,
+      userId: grace.id,
+      transport,
+      timers: clock.timers,
+      onWrongAccount: () => {
+        wrongAccountReports += 1;
+      },
+    });
+    gracesDevice.start();
+    await gracesDevice.whenSettled();
+    expect(gracesDevice.status.get().phase).toBe('stopped');
+    expect(wrongAccountReports).toBe(1);
+    gracesDevice.stop();
   });
 
   it('keeps a write pending when its push fails, and retries it with backoff and no new write', async () => {
@@ -255,11 +330,13 @@ describe('the outbox', () => {
     expect(await db.outbox.count()).toBe(2);
 
     clock.advance(1000);
-    await vi.waitFor(async () => expect(await db.outbox.count()).toBe(1));
-    expect(seqsOf(transport.pushes.at(-1))).toContain(refusedSeq);
-    expect(await db.outbox.get(applied)).toBeUndefined();
-    expect(await db.outbox.get(refusedSeq)).toMatchObject({ status: 'rejected', reason: rejections.notMember });
-    expect(refused.map((write) => write.seq)).toEqual([refusedSeq]);
+    await vi.waitFor(() => expect(seqsOf(transport.pushes.at(-1))).toContain(refusedSeq));
+    await vi.waitFor(async () => expect(await db.outbox.count()).toBe(0));
+    expect(await db.refusedWrites.toArray()).toEqual([
+      expect.objectContaining({ name: 'post.create', reason: rejections.notMember }),
+    ]);
+    expect(refused.map((write) => write.args)).toEqual([expect.objectContaining({ content: 'Nowhere' })]);
+    expect(applied).toBeLessThan(refusedSeq);
   });
 });
 
@@ -280,8 +357,11 @@ describe('refused writes', () => {
 
     expect(await familyRows()).toEqual(before);
     expect(await db.shadows.count()).toBe(0);
-    expect(await db.outbox.get(seq)).toMatchObject({ status: 'rejected', reason: rejections.lastAdmin });
-    expect(refused).toEqual([expect.objectContaining({ seq, name: 'member.remove', reason: rejections.lastAdmin })]);
+    expect(await db.outbox.get(seq)).toBeUndefined();
+    expect(await db.refusedWrites.toArray()).toEqual([
+      expect.objectContaining({ name: 'member.remove', reason: rejections.lastAdmin }),
+    ]);
+    expect(refused).toEqual([expect.objectContaining({ name: 'member.remove', reason: rejections.lastAdmin })]);
 
     // Later pulls do not bring it back either.
     await server.write(grace.id, 'post.create', { postId: crypto.randomUUID(), familyId, content: 'Hi' });
@@ -293,18 +373,20 @@ describe('refused writes', () => {
   it('Retry sends the write again under a new seq; here it succeeds and the family is dropped', async () => {
     const { familyId, adaMemberId } = await startWithFamily();
     server.refuseNext('member.remove', rejections.lastAdmin);
-    const seq = await write('member.remove', { memberId: adaMemberId });
+    await write('member.remove', { memberId: adaMemberId });
     await pushesMade(1);
-    expect(await db.outbox.get(seq)).toMatchObject({ status: 'rejected' });
+    const [refusal] = await db.refusedWrites.toArray();
 
     server.addMember({ id: crypto.randomUUID(), familyId, userId: crypto.randomUUID(), role: 'admin' });
-    const newSeq = await retryRejected(db, seq);
+    const newSeq = await retryRefused(db, refusal!.id);
     expect(await db.families.get(familyId)).toBeUndefined();
 
     await pushesMade(2);
     expect(seqsOf(transport.pushes[1])).toEqual([newSeq]);
     expect(await db.outbox.count()).toBe(0);
-    for (const table of [db.families, db.members, db.posts, db.shadows]) expect(await table.count()).toBe(0);
+    for (const table of [db.families, db.members, db.posts, db.shadows, db.refusedWrites]) {
+      expect(await table.count()).toBe(0);
+    }
     expect(await readCursor(db, familyId)).toBeUndefined();
   });
 
@@ -316,12 +398,14 @@ describe('refused writes', () => {
     await engine.whenSettled();
 
     server.refuseNext('post.update', rejections.notYourPost);
-    const seq = await write('post.update', { postId: gracePostId, content: 'Not mine to change' });
+    await write('post.update', { postId: gracePostId, content: 'Not mine to change' });
     await pushesMade(1);
-    expect(await db.outbox.get(seq)).toMatchObject({ reason: rejections.notYourPost });
+    const [refusal] = await db.refusedWrites.toArray();
+    expect(refusal).toMatchObject({ reason: rejections.notYourPost });
     expect(await db.posts.get(gracePostId)).toMatchObject({ content: "Grace's words" });
 
-    await discardRejected(db, seq);
+    await discardRefused(db, refusal!.id);
+    expect(await db.refusedWrites.count()).toBe(0);
     expect(await db.outbox.count()).toBe(0);
     expect(await db.posts.get(gracePostId)).toMatchObject({ content: "Grace's words" });
   });

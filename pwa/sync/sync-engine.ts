@@ -1,18 +1,12 @@
 import { Dexie, liveQuery, type Subscription } from 'dexie';
 import { fallbackPullMs, liveHeartbeatMs, pushBatchMax, syncProtocolVersion } from '../../schema/sync-protocol.ts';
 import type { Poke, PushResponse } from '../../schema/sync.ts';
-import type { HearthDb, OutboxEntry } from '../db/hearth-db.ts';
+import type { HearthDb, RefusedWrite } from '../db/hearth-db.ts';
 import { createExternalStore } from '../lib/external-store.ts';
 import { createListeners } from './listeners.ts';
-import { applyPullResponse, rebase } from './rebase.ts';
+import { applyPullResponse, rebase, startOverWithServer } from './rebase.ts';
 import { inSyncTransaction } from './row-writer.ts';
-import {
-  ensureDeviceId,
-  readCursor,
-  readCursors,
-  serverForgotAcknowledgedWrites,
-  startOverAsNewDevice,
-} from './sync-state.ts';
+import { ensureDeviceId, readCursor, readCursors, readEpoch, storeEpoch } from './sync-state.ts';
 import { SyncTransportError, type SyncTransport } from './transport.ts';
 
 /**
@@ -28,9 +22,6 @@ export type SyncEngineStatus = {
   /** When the last complete push and pull ended (milliseconds since the epoch). */
   lastSyncedAt: number | null;
 };
-
-/** A write the server refused for good, as the UI shows it: "Not sent: {reason}" with Retry and Discard. */
-export type RejectedWrite = OutboxEntry & { status: 'rejected'; reason: string };
 
 export type SyncTimers = {
   setTimeout(callback: () => void, ms: number): unknown;
@@ -50,6 +41,8 @@ const systemTimers: SyncTimers = {
 
 export type SyncEngineOptions = {
   db: HearthDb;
+  /** The person the database belongs to: every push and pull says so, and the server refuses anyone else's session. */
+  userId: string;
   transport: SyncTransport;
   /** Clock for `lastSyncedAt`. */
   now?: () => number;
@@ -99,6 +92,7 @@ export function retryDelayMs(failures: number, random: number): number {
  */
 export function createSyncEngine({
   db,
+  userId,
   transport,
   now = Date.now,
   random = Math.random,
@@ -106,7 +100,7 @@ export function createSyncEngine({
   onWrongAccount = () => {},
 }: SyncEngineOptions) {
   const status = createExternalStore<SyncEngineStatus>({ phase: 'idle', updateRequired: false, lastSyncedAt: null });
-  const rejected = createListeners<RejectedWrite>();
+  const rejected = createListeners<RefusedWrite>();
 
   let started = false;
   let currentRun: Promise<void> | null = null;
@@ -136,10 +130,13 @@ export function createSyncEngine({
     status.set({ ...status.get(), ...change });
   }
 
-  /** Records the server's answers; a refusal is rolled back by a rebase in the same transaction. */
+  /**
+   * Records the server's answers: an applied write is `sent`, a refused one leaves the outbox for `refusedWrites`
+   * and is rolled back by a rebase in the same transaction.
+   */
   async function recordPushResults(response: PushResponse): Promise<void> {
     const refused = await inSyncTransaction(db, async () => {
-      const writes: RejectedWrite[] = [];
+      const writes: RefusedWrite[] = [];
       for (const result of response.results) {
         const entry = await db.outbox.get(result.seq);
         if (entry?.status !== 'pending') continue;
@@ -147,11 +144,13 @@ export function createSyncEngine({
         if (reason === undefined) {
           await db.outbox.put({ ...entry, status: 'sent' });
         } else {
-          const write = { ...entry, status: 'rejected', reason } as RejectedWrite;
-          await db.outbox.put(write);
-          writes.push(write);
+          await db.outbox.delete(entry.seq);
+          const { name, args, createdAt } = entry;
+          const write = { name, args, createdAt, reason } as Omit<RefusedWrite, 'id'>;
+          writes.push({ ...write, id: await db.refusedWrites.add(write as RefusedWrite) } as RefusedWrite);
         }
       }
+      await storeEpoch(db, response.epoch);
       if (writes.length > 0) await rebase(db);
       return writes;
     });
@@ -178,8 +177,13 @@ export function createSyncEngine({
     }
   }
 
+  /** What every push and pull says about this device. */
+  async function deviceFields(device: string) {
+    return { protocolVersion: syncProtocolVersion, deviceId: device, userId, epoch: await readEpoch(db) };
+  }
+
   async function pushQueuedWrites(): Promise<void> {
-    let device = deviceId ??= await ensureDeviceId(db);
+    const device = (deviceId ??= await ensureDeviceId(db));
     while (started) {
       const batch = await db.outbox.where('status').equals('pending').limit(pushBatchMax).toArray();
       if (batch.length === 0) {
@@ -192,9 +196,9 @@ export function createSyncEngine({
       let response: PushResponse;
       try {
         const request = {
-          protocolVersion: syncProtocolVersion,
-          deviceId: device,
-          mutations: batch.map(({ seq, name, args }) => ({ seq, name, args })),
+          ...(await deviceFields(device)),
+          sentAt: new Date(now()).toISOString(),
+          mutations: batch.map(({ seq, name, args, createdAt }) => ({ seq, name, args, writtenAt: createdAt })),
         };
         response = await answerTo((signal) => transport.push(request, signal));
       } catch (error) {
@@ -202,13 +206,13 @@ export function createSyncEngine({
         throw error;
       }
       await recordPushResults(response);
-      if (response.gap && (await serverForgotAcknowledgedWrites(db, response.gap.expectedSeq))) {
-        device = deviceId = await startOverAsNewDevice(db);
-        highestSeqRead = 0;
-        continue;
+      if (response.gap) {
+        // The server expects a seq this device has no longer waiting: it was acknowledged, then forgotten by a
+        // server put back without a new history. The same as a new history: start over, then retry with backoff.
+        await startOver({ epoch: response.epoch, lastAppliedSeq: response.lastAppliedSeq });
+        throw new SyncTransportError('history-changed', `The server expects seq ${response.gap.expectedSeq} next`);
       }
-      // Neither resolves by pushing again at once; the run fails and is retried with backoff.
-      if (response.gap) throw new Error(`The server expects seq ${response.gap.expectedSeq} next`);
+      // Does not resolve by pushing again at once; the run fails and is retried with backoff.
       if (response.results.length === 0) throw new Error('The server answered a push without handling any write');
     }
   }
@@ -217,10 +221,33 @@ export function createSyncEngine({
     pullBegun = true;
     let more = true;
     while (more && started) {
-      const request = { protocolVersion: syncProtocolVersion, deviceId: device, cursors: await readCursors(db) };
+      const request = { ...(await deviceFields(device)), cursors: await readCursors(db) };
       const response = await answerTo((signal) => transport.pull(request, signal));
       await applyPullResponse(db, response);
       more = response.more;
+    }
+  }
+
+  /**
+   * Starts over with the server (rebase.ts `startOverWithServer`). The renumbered writes are not new writes: the
+   * outbox watch must not take them for some and sync at once, or a server that keeps forgetting would be pushed
+   * in a tight loop instead of with backoff. A write made after them still wakes the engine.
+   */
+  async function startOver(history: { epoch: string; lastAppliedSeq: number }): Promise<void> {
+    highestSeqRead = await startOverWithServer(db, history);
+  }
+
+  /**
+   * A 409: the server's history is not the one this device synced with. The device starts over before the run's
+   * failure is handled like any other (a retry with backoff). Answers the failure to handle.
+   */
+  async function startOverIfHistoryChanged(error: unknown): Promise<unknown> {
+    if (!(error instanceof SyncTransportError) || !error.historyChanged) return error;
+    try {
+      await startOver(error.historyChanged);
+      return error;
+    } catch (failure) {
+      return failure;
     }
   }
 
@@ -254,6 +281,10 @@ export function createSyncEngine({
       setStatus({ phase: 'stopped' });
       stop();
       onWrongAccount();
+    } else if (kind === 'history-changed') {
+      // Started over already: nothing is wrong that the person could act on; the next run fetches everything again.
+      setStatus({ phase: 'syncing' });
+      scheduleRetry();
     } else {
       if (kind === undefined) console.warn('Sync failed', error);
       setStatus({ phase: kind === 'network' ? 'offline' : 'error' });
@@ -273,7 +304,7 @@ export function createSyncEngine({
     } catch (error) {
       pushing = false;
       // After stop() the database may already be closed or deleted (sign-out): nothing to report or retry.
-      if (started) handleFailure(error);
+      if (started) handleFailure(await startOverIfHistoryChanged(error));
       return false;
     }
     if (!started) return false;

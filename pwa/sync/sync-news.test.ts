@@ -2,7 +2,8 @@
 import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { rejections } from '../../schema/messages.ts';
-import { createSyncEngine, type RejectedWrite } from './sync-engine.ts';
+import type { RefusedWrite } from '../db/hearth-db.ts';
+import { createSyncEngine } from './sync-engine.ts';
 import { createSyncNews, type SyncNews } from './sync-news.ts';
 import { createFakeSyncServer } from './testing/fake-sync-server.ts';
 import { createManualTimers } from './testing/manual-timers.ts';
@@ -15,7 +16,7 @@ const db = createTestDb();
 const server = createFakeSyncServer();
 server.addUser(ada);
 const transport = server.transportFor(ada.id);
-const engine = createSyncEngine({ db, transport, timers: createManualTimers().timers, random: () => 0.5 });
+const engine = createSyncEngine({ db, userId: ada.id, transport, timers: createManualTimers().timers, random: () => 0.5 });
 
 const tabs: SyncNews[] = [];
 /** One tab's news; each has its own BroadcastChannel, as each browser tab would. */
@@ -35,19 +36,19 @@ describe('sync news between the tabs of one person', () => {
   it('shows the syncing tab’s status, refusals and call for an update in a tab that does not sync', async () => {
     const syncing = openTab();
     const other = openTab();
-    const toasts: RejectedWrite[] = [];
+    const toasts: RefusedWrite[] = [];
     other.onRejected((write) => toasts.push(write));
     syncing.lead(engine);
 
     server.refuseNext('post.create', rejections.notMember);
-    const seq = await writeLocally(db, { signedInUser: ada }, 'post.create', {
+    await writeLocally(db, { signedInUser: ada }, 'post.create', {
       postId: crypto.randomUUID(),
       familyId: crypto.randomUUID(),
       content: 'Nowhere to go',
     });
     engine.start();
     await vi.waitFor(() => expect(other.status.get().lastSyncedAt).not.toBeNull());
-    expect(toasts).toEqual([expect.objectContaining({ seq, status: 'rejected', reason: expect.any(String) })]);
+    expect(toasts).toEqual([expect.objectContaining({ name: 'post.create', reason: expect.any(String) })]);
 
     transport.failNext('pull', new SyncTransportError('update-required', '426: Please update Hearth'));
     engine.requestSync();

@@ -1,10 +1,11 @@
 import { createExternalStore } from '../lib/external-store.ts';
 import { createListeners } from './listeners.ts';
-import type { RejectedWrite, SyncEngine, SyncEngineStatus } from './sync-engine.ts';
+import type { RefusedWrite } from '../db/hearth-db.ts';
+import type { SyncEngine, SyncEngineStatus } from './sync-engine.ts';
 
 type SyncNewsMessage =
   | { type: 'status'; status: SyncEngineStatus }
-  | { type: 'rejected'; write: RejectedWrite }
+  | { type: 'rejected'; write: RefusedWrite }
   /** Sent by a tab that just opened: the syncing tab answers with its status. */
   | { type: 'ask' };
 
@@ -15,7 +16,7 @@ type SyncNewsMessage =
  */
 export function createSyncNews(userId: string) {
   const status = createExternalStore<SyncEngineStatus>({ phase: 'idle', updateRequired: false, lastSyncedAt: null });
-  const rejected = createListeners<RejectedWrite>();
+  const rejected = createListeners<RefusedWrite>();
   // Where it is missing (browsers before 2022), a tab that does not sync only sees what the database shows.
   const channel = typeof BroadcastChannel === 'function' ? new BroadcastChannel(`hearth-sync-${userId}`) : null;
   let leading = false;

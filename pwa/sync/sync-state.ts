@@ -17,40 +17,6 @@ export async function ensureDeviceId(db: HearthDb): Promise<string> {
 }
 
 /**
- * A gap the device cannot fill: the server expects a seq this device no longer has waiting, because the server had
- * acknowledged it (outbox entries leave only then) and has since forgotten it, restored from an older backup.
- * Pushing again can never succeed; the device has to start over as a new one (startOverAsNewDevice).
- */
-export async function serverForgotAcknowledgedWrites(db: HearthDb, expectedSeq: number): Promise<boolean> {
-  const expected = await db.outbox.get(expectedSeq);
-  return expected?.status !== 'pending';
-}
-
-/**
- * Makes this device a new one to a server that forgot part of its history: a new device id, and every outbox entry
- * renumbered from 1 in its order. Writes the old server had acknowledged but no pull confirmed yet are sent again,
- * since the restore may have lost them: each carries the ids it creates, so one the server still has is a replay that
- * changes nothing. Refused writes keep their place and their reason. Answers the new device id.
- */
-export async function startOverAsNewDevice(db: HearthDb): Promise<string> {
-  return db.transaction('rw', db.outbox, db.syncState, async () => {
-    const entries = await db.outbox.orderBy('seq').toArray();
-    await db.outbox.clear();
-    await db.outbox.bulkAdd(
-      entries.map((entry, index) => ({
-        ...entry,
-        seq: index + 1,
-        status: entry.status === 'sent' ? 'pending' : entry.status,
-      })),
-    );
-    await db.syncState.put({ key: 'nextSeq', value: entries.length + 1 });
-    const deviceId = crypto.randomUUID();
-    await db.syncState.put({ key: 'deviceId', value: deviceId });
-    return deviceId;
-  });
-}
-
-/**
  * Takes the next outbox seq (1, 2, 3…), inside the write's own transaction. A seq that reached the outbox is never
  * taken again, since the server ignores any seq it has seen; a write whose transaction rolled back gives its seq back
  * with it, which is safe because that seq never left the device.
@@ -95,6 +61,17 @@ export async function storeCursor(db: HearthDb, cursor: FamilyCursor): Promise<v
 
 export async function deleteCursor(db: HearthDb, familyId: string): Promise<void> {
   await db.syncState.delete(cursorKey(familyId));
+}
+
+/** The server history this device last synced with; null before its first answer. */
+export async function readEpoch(db: HearthDb): Promise<string | null> {
+  const stored = await db.syncState.get('epoch');
+  return stored?.key === 'epoch' ? stored.value : null;
+}
+
+/** Keeps the epoch of a server answer: the first one heard, or the one a device starting over adopts. */
+export async function storeEpoch(db: HearthDb, epoch: string): Promise<void> {
+  if ((await readEpoch(db)) !== epoch) await db.syncState.put({ key: 'epoch', value: epoch });
 }
 
 /** Written once: every later pull is complete too, and rewriting it would wake the screens that read it. */

@@ -1,4 +1,4 @@
-import type { Poke, PullRequest, PullResponse, PushRequest, PushResponse } from '../../schema/sync.ts';
+import type { HistoryChanged, Poke, PullRequest, PullResponse, PushRequest, PushResponse } from '../../schema/sync.ts';
 
 export type LiveHandlers = {
   onPoke(poke: Poke): void;
@@ -25,10 +25,19 @@ export type SyncTransport = {
  * - `wrong-account`: 403, the device belongs to another account: someone else signed in on this browser (in another
  *   tab, say). The engine stops and the app asks the server who is signed in now.
  * - `update-required`: 426, this app speaks an older protocol. The engine stops and the app asks for an update.
+ * - `history-changed`: 409, the server's history is not the one this device synced with (restored from a backup):
+ *   the device starts over (rebase.ts `startOverWithServer`) and tries again with backoff.
  * - `refused`: any other 4xx, a request the server will not take as it is. Retried with backoff, since only a new
  *   version of the app or the server can change the answer.
  */
-export type SyncFailureKind = 'network' | 'server' | 'signed-out' | 'wrong-account' | 'update-required' | 'refused';
+export type SyncFailureKind =
+  | 'network'
+  | 'server'
+  | 'signed-out'
+  | 'wrong-account'
+  | 'update-required'
+  | 'history-changed'
+  | 'refused';
 
 export class SyncTransportError extends Error {
   readonly kind: SyncFailureKind;
@@ -37,12 +46,19 @@ export class SyncTransportError extends Error {
    * answers so they are not waiting on a guess.
    */
   readonly partialPush: PushResponse | undefined;
+  /** A 409's answer: the server's epoch and this device's watermark in it, for starting over. */
+  readonly historyChanged: Omit<HistoryChanged, 'error'> | undefined;
 
-  constructor(kind: SyncFailureKind, message: string, options: { cause?: unknown; partialPush?: PushResponse } = {}) {
+  constructor(
+    kind: SyncFailureKind,
+    message: string,
+    options: { cause?: unknown; partialPush?: PushResponse; historyChanged?: Omit<HistoryChanged, 'error'> } = {},
+  ) {
     super(message, { cause: options.cause });
     this.name = 'SyncTransportError';
     this.kind = kind;
     this.partialPush = options.partialPush;
+    this.historyChanged = options.historyChanged;
   }
 }
 
@@ -50,6 +66,7 @@ export function failureKindOfStatus(status: number): Exclude<SyncFailureKind, 'n
   if (status === 401) return 'signed-out';
   if (status === 403) return 'wrong-account';
   if (status === 426) return 'update-required';
+  if (status === 409) return 'history-changed';
   if (status >= 500 || status === 429) return 'server';
   return 'refused';
 }

@@ -1,10 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { messages } from '../../schema/messages.ts';
-import type { HearthDb } from '../db/hearth-db.ts';
+import { sealForSignOut, type HearthDb, type RefusedWrite } from '../db/hearth-db.ts';
 import { localMutators } from './local-mutators.ts';
 import { rebase } from './rebase.ts';
 import { createTestDb, testUser } from './testing/test-db.ts';
-import { discardRejected, InvalidWriteError, retryRejected, writeLocally } from './write.ts';
+import { discardRefused, InvalidWriteError, retryRefused, SignedOutError, writeLocally } from './write.ts';
 
 const ada = testUser('ada');
 const at = '2025-05-01T10:00:00.000Z';
@@ -120,38 +120,60 @@ describe('Retry and Discard', () => {
       familyId,
       content: 'Refused',
     });
-    // What the engine does with a refusal: mark it and roll it back.
-    await db.outbox.update(seq, { status: 'rejected', reason: 'No' });
+    // What the engine does with a refusal: move it out of the outbox and roll it back.
+    const entry = (await db.outbox.get(seq))!;
+    await db.outbox.delete(seq);
+    const id = await db.refusedWrites.add({ name: entry.name, args: entry.args, createdAt: entry.createdAt, reason: 'No' } as RefusedWrite);
     await rebase(db);
     expect(await db.posts.get(postId)).toBeUndefined();
-    return { postId, seq };
+    return { postId, seq, id };
   }
 
   it('Retry queues the write again under a new seq and shows it again', async () => {
-    const { postId, seq } = await refusedPost();
+    const { postId, seq, id } = await refusedPost();
     const later = '2025-05-01T11:00:00.000Z';
 
-    const newSeq = await retryRejected(db, seq, later);
+    const newSeq = await retryRefused(db, id, later);
 
     expect(newSeq).toBe(seq + 1);
-    expect(await db.outbox.get(seq)).toBeUndefined();
-    expect(await db.outbox.get(newSeq!)).toMatchObject({ status: 'pending', name: 'post.create', createdAt: later });
-    expect(await db.outbox.get(newSeq!)).not.toHaveProperty('reason');
+    expect(await db.refusedWrites.count()).toBe(0);
+    expect(await db.outbox.get(newSeq!)).toEqual({
+      seq: newSeq,
+      status: 'pending',
+      name: 'post.create',
+      args: expect.objectContaining({ postId, content: 'Refused' }),
+      createdAt: later,
+    });
     expect(await db.posts.get(postId)).toMatchObject({ content: 'Refused', createdAt: later });
     expect(await db.shadows.get(['posts', postId])).toEqual({ table: 'posts', id: postId, row: null });
   });
 
   it('Discard forgets the write, which already had no effect', async () => {
-    const { postId, seq } = await refusedPost();
-    await discardRejected(db, seq);
-    expect(await db.outbox.get(seq)).toBeUndefined();
+    const { postId, id } = await refusedPost();
+    await discardRefused(db, id);
+    expect(await db.refusedWrites.count()).toBe(0);
     expect(await db.posts.get(postId)).toBeUndefined();
   });
 
-  it('leaves entries that are not refused alone', async () => {
+  it('does nothing for a refused write that is gone already (Discarded in another tab)', async () => {
+    const { id } = await refusedPost();
+    await discardRefused(db, id);
+    expect(await retryRefused(db, id)).toBeUndefined();
+    expect((await db.outbox.toArray()).map((entry) => entry.name)).toEqual(['family.create']);
+  });
+});
+
+describe('a database sealed for a sign-out', () => {
+  it('refuses new writes, in this tab or any other', async () => {
     const familyId = await createFamily();
-    expect(await retryRejected(db, 1)).toBeUndefined();
-    await discardRejected(db, 1);
-    expect(await db.outbox.get(1)).toMatchObject({ status: 'pending', name: 'family.create' });
+    await sealForSignOut(db);
+    const writing = writeLocally(db, { signedInUser: ada }, 'post.create', {
+      postId: crypto.randomUUID(),
+      familyId,
+      content: 'Too late',
+    });
+    await expect(writing).rejects.toThrow(SignedOutError);
+    expect(await db.posts.count()).toBe(0);
+    expect(await db.outbox.count()).toBe(1);
   });
 });

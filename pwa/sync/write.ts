@@ -24,8 +24,17 @@ export type LocalWriteContext = {
   now?: string;
 };
 
+/** A sign-out is deleting the database (hearth-db.ts `sealForSignOut`): what was being written has nowhere to go. */
+export class SignedOutError extends Error {
+  override name = 'SignedOutError';
+  constructor() {
+    super('You signed out of Hearth on this device, so this could not be saved');
+  }
+}
+
 /** Inside a sync transaction: takes a seq, applies the write through the recorder, queues it. */
 async function queueWrite(db: HearthDb, mutation: LocalMutation, context: MutationContext): Promise<number> {
+  if (await db.syncState.get('sealedForSignOut')) throw new SignedOutError();
   const seq = await takeNextSeq(db);
   await applyLocalMutation(createRecordingWriter(db), mutation, context);
   const { name, args } = mutation;
@@ -58,27 +67,24 @@ export async function writeLocally<N extends MutationName>(
  * Retry on a refused write: it goes to the back of the queue with a new seq (the server has recorded the old one as
  * refused for good) and shows again at once. Returns the new seq, or undefined when it is no longer refused.
  */
-export async function retryRejected(
+export async function retryRefused(
   db: HearthDb,
-  seq: number,
+  id: number,
   now: string = new Date().toISOString(),
 ): Promise<number | undefined> {
   return inSyncTransaction(db, async () => {
-    const entry = await db.outbox.get(seq);
-    if (entry?.status !== 'rejected') return undefined;
-    await db.outbox.delete(seq);
-    const mutation = { name: entry.name, args: entry.args } as LocalMutation;
+    const refused = await db.refusedWrites.get(id);
+    if (!refused) return undefined;
+    await db.refusedWrites.delete(id);
+    const mutation = { name: refused.name, args: refused.args } as LocalMutation;
     return queueWrite(db, mutation, { signedInUser: await readSignedInUser(db), now });
   });
 }
 
 /**
- * Discard on a refused write. Its rows were already rolled back when it was refused, and rebases never re-apply a
- * refused write, so deleting the entry is all there is to do.
+ * Discard on a refused write. Its rows were rolled back when it was refused, and rebases never re-apply a refused
+ * write, so forgetting it is all there is to do.
  */
-export async function discardRejected(db: HearthDb, seq: number): Promise<void> {
-  await inSyncTransaction(db, async () => {
-    const entry = await db.outbox.get(seq);
-    if (entry?.status === 'rejected') await db.outbox.delete(seq);
-  });
+export async function discardRefused(db: HearthDb, id: number): Promise<void> {
+  await db.refusedWrites.delete(id);
 }

@@ -4,12 +4,14 @@ import { createFamilyRepository } from '../repositories/family-repository.ts';
 import { createPostRepository } from '../repositories/post-repository.ts';
 import { createSyncRepository } from '../repositories/sync-repository.ts';
 import type { FamilyChange } from '../sync-notifier.ts';
-import { MutationRejected, type RejectionKind } from './mutator.ts';
+import { MutationRejected, type MutationContext, type RejectionKind } from './mutator.ts';
 
 /** The signed-in user's standing in a family whose row this transaction now holds locked. */
 export type FamilyAccess = {
   familyId: string;
   role: FamilyRole;
+  /** When the user joined the family: nothing they write there can be older. */
+  joinedAt: Date;
   /**
    * The version this transaction's writes carry. The first call moves the family on, later calls answer the same
    * version: a mutator calls it only once it knows it will write, so a replay that changes nothing keeps the version.
@@ -24,10 +26,18 @@ export type FamilyAccess = {
  */
 export async function lockFamilyAsMember(tx: Transaction, familyId: string, userId: string): Promise<FamilyAccess> {
   const families = createFamilyRepository(tx);
-  const role = (await families.lock(familyId)) ? await families.roleOf(familyId, userId) : null;
-  if (role === null) throw new MutationRejected('notMember');
+  const membership = (await families.lock(familyId)) ? await families.membershipOf(familyId, userId) : null;
+  if (membership === null) throw new MutationRejected('notMember');
   let version: Promise<number> | undefined;
-  return { familyId, role, writeVersion: () => (version ??= bumpLockedFamily(tx, familyId)) };
+  return { familyId, ...membership, writeVersion: () => (version ??= bumpLockedFamily(tx, familyId)) };
+}
+
+/**
+ * The time a write shows: when the person wrote it (the context's `writtenAt`, corrected and never in the future),
+ * but never before they joined the family the write is in.
+ */
+export function timeWritten(access: FamilyAccess, { writtenAt }: MutationContext): Date {
+  return writtenAt < access.joinedAt ? access.joinedAt : writtenAt;
 }
 
 /** Moves on a family whose row this transaction holds locked, so it cannot have gone; answers the new version. */
@@ -88,11 +98,16 @@ export async function writeAtNewVersion(
 /**
  * A create with an id made on the device, under its family's lock. `existing` is whatever holds the id now: when it
  * is the row as this very create made it (a replay) there is nothing to do (null); anything else holding the id,
- * now or by the time `create` inserts (false), refuses the create.
+ * now or by the time `create` inserts (false), refuses the create. An id this family's tombstones name was created
+ * and deleted since: the create is a replay (a device that started over sends its writes again) and must not bring
+ * the row back; an id deleted in another family was never this create's to use.
  */
 export async function createOnce<Row>(
+  tx: Transaction,
   access: FamilyAccess,
-  { existing, isThisCreate, create }: {
+  { table, id, existing, isThisCreate, create }: {
+    table: SyncedTable;
+    id: string;
     existing: Row | null;
     isThisCreate: (row: Row) => boolean;
     create: (version: number) => Promise<boolean>;
@@ -102,6 +117,9 @@ export async function createOnce<Row>(
     if (!isThisCreate(existing)) throw new MutationRejected('idTaken');
     return null;
   }
+  const deletedFrom = await createSyncRepository(tx).familyOfTombstone(table, id);
+  if (deletedFrom === access.familyId) return null;
+  if (deletedFrom !== null) throw new MutationRejected('idTaken');
   return writeAtNewVersion(access, async (version) => {
     // Taken since the look above, by a row of another family: this family's lock does not cover that one.
     if (!(await create(version))) throw new MutationRejected('idTaken');

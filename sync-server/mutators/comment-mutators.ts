@@ -2,17 +2,20 @@ import type { MutationArgs } from '../../schema/index.ts';
 import type { Transaction } from '../database.ts';
 import { createCommentRepository } from '../repositories/comment-repository.ts';
 import type { FamilyChange } from '../sync-notifier.ts';
-import { createOnce, lockFamilyOfPost, lockFamilyOfRow, writeAtNewVersion } from './access.ts';
+import { createOnce, lockFamilyOfPost, lockFamilyOfRow, timeWritten, writeAtNewVersion } from './access.ts';
 import { MutationRejected, type MutationContext, type Mutators } from './mutator.ts';
 
 export async function createComment(
   tx: Transaction,
-  { userId, now }: MutationContext,
+  context: MutationContext,
   args: MutationArgs<'comment.create'>,
 ): Promise<FamilyChange | null> {
+  const { userId } = context;
   const access = await lockFamilyOfPost(tx, userId, args.postId);
   const comments = createCommentRepository(tx);
-  return createOnce(access, {
+  return createOnce(tx, access, {
+    table: 'comments',
+    id: args.commentId,
     existing: await comments.findRef(args.commentId),
     isThisCreate: (comment) => comment.postId === args.postId && comment.authorId === userId,
     create: (version) =>
@@ -23,7 +26,7 @@ export async function createComment(
         authorId: userId,
         content: args.content,
         version,
-        now,
+        writtenAt: timeWritten(access, context),
       }),
   });
 }

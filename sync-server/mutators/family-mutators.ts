@@ -2,7 +2,7 @@ import type { MutationArgs } from '../../schema/index.ts';
 import type { Transaction } from '../database.ts';
 import { createFamilyRepository, firstFamilyVersion } from '../repositories/family-repository.ts';
 import type { FamilyChange } from '../sync-notifier.ts';
-import { lockFamilyAsMember, writeAtNewVersion } from './access.ts';
+import { lockFamilyAsMember, timeWritten, writeAtNewVersion } from './access.ts';
 import { MutationRejected, type MutationContext, type Mutators } from './mutator.ts';
 
 /**
@@ -45,14 +45,16 @@ export async function createFamily(
 /** An admin renames the family. */
 export async function renameFamily(
   tx: Transaction,
-  { userId, now }: MutationContext,
+  context: MutationContext,
   args: MutationArgs<'family.rename'>,
 ): Promise<FamilyChange | null> {
-  const access = await lockFamilyAsMember(tx, args.familyId, userId);
+  const access = await lockFamilyAsMember(tx, args.familyId, context.userId);
   if (access.role !== 'admin') throw new MutationRejected('adminsOnly');
   const families = createFamilyRepository(tx);
   if ((await families.find(access.familyId))?.name === args.name) return null;
-  return writeAtNewVersion(access, (version) => families.rename(access.familyId, args.name, version, now));
+  return writeAtNewVersion(access, (version) =>
+    families.rename(access.familyId, args.name, version, timeWritten(access, context)),
+  );
 }
 
 export const familyMutators: Mutators<'family.create' | 'family.rename'> = {

@@ -2,8 +2,14 @@ import { rejections, type MutationArgs, type MutationName } from '../../schema/i
 import type { Transaction } from '../database.ts';
 import type { FamilyChange } from '../sync-notifier.ts';
 
-/** Who writes and when: taken from the session and the server's clock at replay time, never from the arguments. */
-export type MutationContext = { userId: string; now: Date };
+/**
+ * Who writes and when: taken from the session and the server's clock at replay time, never from the arguments.
+ * `writtenAt` is when the person made the write: what the device said, corrected for how far its clock is from the
+ * server's and never later than `now` (a REST write's is `now`). The times people see come from it through
+ * `timeWritten` (access.ts), which also keeps it from preceding their joining the family
+ * (docs/decisions/0012-the-time-a-person-wrote-something.md).
+ */
+export type MutationContext = { userId: string; now: Date; writtenAt: Date };
 
 /**
  * One named write (schema/sync.ts `mutationArgsSchemas`), run on the server for a replayed mutation and for the

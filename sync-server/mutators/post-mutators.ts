@@ -2,36 +2,40 @@ import type { MutationArgs } from '../../schema/index.ts';
 import type { Transaction } from '../database.ts';
 import { createPostRepository } from '../repositories/post-repository.ts';
 import type { FamilyChange } from '../sync-notifier.ts';
-import { createOnce, lockFamilyAsMember, lockFamilyOfPost, writeAtNewVersion } from './access.ts';
+import { createOnce, lockFamilyAsMember, lockFamilyOfPost, timeWritten, writeAtNewVersion } from './access.ts';
 import { MutationRejected, type MutationContext, type Mutators } from './mutator.ts';
 
 export async function createPost(
   tx: Transaction,
-  { userId, now }: MutationContext,
+  context: MutationContext,
   args: MutationArgs<'post.create'>,
 ): Promise<FamilyChange | null> {
+  const { userId } = context;
   const access = await lockFamilyAsMember(tx, args.familyId, userId);
   const { familyId } = access;
   const posts = createPostRepository(tx);
-  return createOnce(access, {
+  const writtenAt = timeWritten(access, context);
+  return createOnce(tx, access, {
+    table: 'posts',
+    id: args.postId,
     existing: await posts.findRef(args.postId),
     isThisCreate: (post) => post.familyId === familyId && post.authorId === userId,
     create: (version) =>
-      posts.create({ id: args.postId, familyId, authorId: userId, content: args.content, version, now }),
+      posts.create({ id: args.postId, familyId, authorId: userId, content: args.content, version, writtenAt }),
   });
 }
 
 /** Only the author edits a post. */
 export async function updatePost(
   tx: Transaction,
-  { userId, now }: MutationContext,
+  context: MutationContext,
   args: MutationArgs<'post.update'>,
 ): Promise<FamilyChange> {
-  const access = await lockFamilyOfPost(tx, userId, args.postId);
+  const access = await lockFamilyOfPost(tx, context.userId, args.postId);
   const post = access.row;
-  if (post.authorId !== userId) throw new MutationRejected('notYourPost');
+  if (post.authorId !== context.userId) throw new MutationRejected('notYourPost');
   return writeAtNewVersion(access, (version) =>
-    createPostRepository(tx).updateContent(post.id, args.content, version, now),
+    createPostRepository(tx).updateContent(post.id, args.content, version, timeWritten(access, context)),
   );
 }
 

@@ -11,7 +11,8 @@ export type NewComment = {
   authorId: string;
   content: string;
   version: number;
-  now: Date;
+  /** When the author wrote it. */
+  writtenAt: Date;
 };
 
 /** What permission checks need to know about a comment. */
@@ -65,7 +66,7 @@ export function createCommentRepository(sql: Queryable) {
           insert into comments (id, family_id, post_id, author_id, content, version, created_at, updated_at)
           values (
             ${comment.id}, ${comment.familyId}, ${comment.postId}, ${comment.authorId}, ${comment.content},
-            ${comment.version}, ${comment.now}, ${comment.now}
+            ${comment.version}, ${comment.writtenAt}, ${comment.writtenAt}
           )
           on conflict (id) do nothing
           returning family_id, id::text as row_id

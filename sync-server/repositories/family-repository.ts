@@ -148,6 +148,13 @@ export function createFamilyRepository(sql: Queryable) {
       return row?.role ?? null;
     },
 
+    async membershipOf(familyId: string, userId: string): Promise<{ role: FamilyRole; joinedAt: Date } | null> {
+      const [row] = await sql<{ role: FamilyRole; joined_at: Date }[]>`
+        select role, joined_at from family_members where family_id = ${familyId} and user_id = ${userId}
+      `;
+      return row ? { role: row.role, joinedAt: row.joined_at } : null;
+    },
+
     /** False when the id is taken already (a replay, or someone else's family). */
     async create(family: NewFamily): Promise<boolean> {
       const rows = await sql`

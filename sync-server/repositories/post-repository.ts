@@ -13,7 +13,8 @@ export type NewPost = {
   authorId: string;
   content: string;
   version: number;
-  now: Date;
+  /** When the author wrote it: its created and updated time. */
+  writtenAt: Date;
 };
 
 /** What permission checks need to know about a post. */
@@ -119,7 +120,8 @@ export function createPostRepository(sql: Queryable) {
         sql`
           insert into posts (id, family_id, author_id, content, version, created_at, updated_at)
           values (
-            ${post.id}, ${post.familyId}, ${post.authorId}, ${post.content}, ${post.version}, ${post.now}, ${post.now}
+            ${post.id}, ${post.familyId}, ${post.authorId}, ${post.content}, ${post.version}, ${post.writtenAt},
+            ${post.writtenAt}
           )
           on conflict (id) do nothing
           returning family_id, id::text as row_id
@@ -127,8 +129,10 @@ export function createPostRepository(sql: Queryable) {
       );
     },
 
-    async updateContent(postId: string, content: string, version: number, now: Date): Promise<void> {
-      await sql`update posts set content = ${content}, updated_at = ${now}, version = ${version} where id = ${postId}`;
+    async updateContent(postId: string, content: string, version: number, editedAt: Date): Promise<void> {
+      await sql`
+        update posts set content = ${content}, updated_at = ${editedAt}, version = ${version} where id = ${postId}
+      `;
     },
 
     /**

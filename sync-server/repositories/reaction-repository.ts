@@ -46,7 +46,7 @@ export function createReactionRepository(sql: Queryable) {
     },
 
     /** Puts a reaction that is not there. */
-    async put(reaction: ReactionRef & { familyId: string; version: number; now: Date }): Promise<void> {
+    async put(reaction: ReactionRef & { familyId: string; version: number; writtenAt: Date }): Promise<void> {
       await putClearingTombstone(
         sql,
         'reactions',
@@ -54,7 +54,7 @@ export function createReactionRepository(sql: Queryable) {
           insert into post_reactions (post_id, user_id, reaction_type, family_id, version, created_at)
           values (
             ${reaction.postId}, ${reaction.userId}, ${reaction.reactionType}, ${reaction.familyId},
-            ${reaction.version}, ${reaction.now}
+            ${reaction.version}, ${reaction.writtenAt}
           )
           returning family_id, id as row_id
         `,

@@ -122,6 +122,14 @@ export function createSyncRepository(sql: Queryable) {
       return rows.length > 0;
     },
 
+    /** The family whose tombstones name this row, if any (a row id is never reused across families). */
+    async familyOfTombstone(table: SyncedTable, rowId: string): Promise<string | null> {
+      const [row] = await sql<{ family_id: string }[]>`
+        select family_id from sync_tombstones where table_name = ${table} and row_id = ${rowId} limit 1
+      `;
+      return row?.family_id ?? null;
+    },
+
     /** The user's families with their current versions. */
     async familyVersionsOf(userId: string): Promise<Map<string, number>> {
       const rows = await sql<{ id: string; version: string }[]>`

@@ -198,16 +198,9 @@ describe('family isolation', () => {
     const families = await app.inject({ method: 'GET', url: '/api/families', headers: { cookie: alice.cookie } });
     expect(families.json<{ name: string }[]>().map((family) => family.name)).toEqual(['Family A']);
 
-    const pull = await app.inject({
-      method: 'POST',
-      url: '/api/sync/pull',
-      headers: { cookie: alice.cookie },
-      payload: {
-        protocolVersion: syncProtocolVersion,
-        deviceId: aliceDevice.id,
-        cursors: [familyB.familyId, randomUUID()].map((familyId) => ({ familyId, version: 0, resume: null })),
-      },
-    });
+    const pull = await aliceDevice.postPull(
+      [familyB.familyId, randomUUID()].map((familyId) => ({ familyId, version: 0, resume: null })),
+    );
     const answer = pull.json<{ families: { familyId: string; status: string }[] }>();
     const about = (familyId: string) => answer.families.find((family) => family.familyId === familyId);
     const random = answer.families.find((family) => family.familyId !== familyB.familyId && family.status === 'drop');

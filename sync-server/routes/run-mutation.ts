@@ -42,7 +42,9 @@ export function createMutationRunner(sql: Sql, notifier: SyncNotifier) {
   return async function runMutation<T>(userId: string, log: FastifyBaseLogger, write: RestWrite<T>): Promise<T> {
     let written: { change: FamilyChange | null; result: T };
     try {
-      written = (await sql.begin((tx) => write(tx, { userId, now: new Date() }))) as typeof written;
+      // Written here and now: a REST write is never a replay of something made earlier.
+      const now = new Date();
+      written = (await sql.begin((tx) => write(tx, { userId, now, writtenAt: now }))) as typeof written;
     } catch (error) {
       const refusal = refusalOf(error);
       if (!refusal) throw error;

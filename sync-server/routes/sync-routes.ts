@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { pullRequestSchema, pushRequestSchema, type PullResponse } from '../../schema/index.ts';
+import { pullRequestSchema, pushRequestSchema, type HistoryChanged, type PullResponse } from '../../schema/index.ts';
 import type { Sql } from '../database.ts';
 import { HttpError, serverMessages } from '../http-errors.ts';
 import { signedIn } from '../plugins/session.ts';
@@ -8,6 +8,7 @@ import { parseBody } from '../plugins/validation.ts';
 import { createSyncRepository, type DeviceState } from '../repositories/sync-repository.ts';
 import type { SyncNotifier } from '../sync-notifier.ts';
 import { pullChanges } from '../sync-pull.ts';
+import { currentEpoch } from '../sync-history.ts';
 import { applyPush } from '../sync-push.ts';
 import { requireCurrentProtocol } from './protocol-version.ts';
 
@@ -30,30 +31,55 @@ export const syncRoutes: FastifyPluginAsync<SyncRoutesOptions> = async (app, { s
     requireCurrentProtocol(protocolOnlySchema.safeParse(request.body).data?.protocolVersion);
   }
 
-  /** The device belongs to the first user who syncs with it; nobody else may push or pull as it. */
-  async function claimDevice(deviceId: string, userId: string): Promise<DeviceState> {
-    const device = await devices.claimDevice(deviceId, userId);
-    if (device.userId !== userId) throw new HttpError(403, { error: serverMessages.deviceOfAnotherAccount });
-    return device;
+  /**
+   * Who the request is from and which device: the device's database must be the signed-in person's (`userId`, or
+   * a database left by someone else would write as this person), and the device belongs to the first person who
+   * syncs with it. Then the history: a device that synced with another one than the server's starts over (409),
+   * told its watermark in this one. Answers the device's state and the server's epoch.
+   */
+  async function admitDevice(
+    request: FastifyRequest,
+    sent: { userId: string; deviceId: string; epoch: string | null },
+  ): Promise<DeviceState & { epoch: string }> {
+    const { user } = signedIn(request);
+    if (sent.userId !== user.id) throw new HttpError(403, { error: serverMessages.deviceOfAnotherAccount });
+    const device = await devices.claimDevice(sent.deviceId, user.id);
+    if (device.userId !== user.id) throw new HttpError(403, { error: serverMessages.deviceOfAnotherAccount });
+    const epoch = await currentEpoch(sql);
+    if (sent.epoch !== null && sent.epoch !== epoch) {
+      const answer: HistoryChanged = {
+        error: serverMessages.historyChanged,
+        epoch,
+        lastAppliedSeq: device.lastAppliedSeq,
+      };
+      throw new HttpError(409, answer);
+    }
+    return { ...device, epoch };
   }
 
   app.post('/api/sync/push', { onRequest: app.requireUser, bodyLimit: pushBodyLimit }, async (request, reply) => {
-    const { user } = signedIn(request);
+    const receivedAt = Date.now();
     requireCurrentProtocolOf(request);
-    const { deviceId, mutations } = parseBody(pushRequestSchema, request);
-    const { lastAppliedSeq } = await claimDevice(deviceId, user.id);
+    const push = parseBody(pushRequestSchema, request);
+    const { userId, lastAppliedSeq, epoch } = await admitDevice(request, push);
     const outcome = await applyPush(
       { sql, notifier, log: request.log },
-      { userId: user.id, deviceId, mutations, lastAppliedSeq },
+      {
+        userId,
+        deviceId: push.deviceId,
+        mutations: push.mutations,
+        lastAppliedSeq,
+        epoch,
+        clockOffsetMs: receivedAt - Date.parse(push.sentAt),
+      },
     );
     return reply.code(outcome.statusCode).send(outcome.body);
   });
 
   app.post('/api/sync/pull', { preHandler: app.requireUser }, async (request): Promise<PullResponse> => {
-    const { user } = signedIn(request);
     requireCurrentProtocolOf(request);
-    const { deviceId, cursors } = parseBody(pullRequestSchema, request);
-    await claimDevice(deviceId, user.id);
-    return pullChanges(sql, { userId: user.id, deviceId, cursors });
+    const pull = parseBody(pullRequestSchema, request);
+    const { userId, epoch } = await admitDevice(request, pull);
+    return pullChanges(sql, { userId, deviceId: pull.deviceId, epoch, cursors: pull.cursors });
   });
 };

@@ -32,6 +32,8 @@ export class TestDevice {
   readonly cursors = new Map<string, FamilyCursor>();
   /** `table/id` → row. */
   readonly rows = new Map<string, StoredRow>();
+  /** The server history this device last heard of, as a real device keeps it. */
+  epoch: string | null = null;
 
   constructor(
     private readonly app: FastifyInstance,
@@ -41,9 +43,20 @@ export class TestDevice {
     this.id = id;
   }
 
-  /** The next seqs for these mutations, without sending them. */
+  /** The next seqs for these mutations, written now, without sending them. */
   queue(...mutations: NamedMutation[]): PushedMutation[] {
-    return mutations.map((mutation) => ({ seq: ++this.seq, name: mutation.name, args: mutation.args }));
+    const writtenAt = new Date().toISOString();
+    return mutations.map((mutation) => ({ seq: ++this.seq, name: mutation.name, args: mutation.args, writtenAt }));
+  }
+
+  /** What every push and pull of this device says about it. */
+  private deviceFields() {
+    return {
+      protocolVersion: syncProtocolVersion,
+      deviceId: this.id,
+      userId: this.account.user.id,
+      epoch: this.epoch,
+    };
   }
 
   /** Sends the mutations as they are, valid or not. */
@@ -52,7 +65,7 @@ export class TestDevice {
       method: 'POST',
       url: '/api/sync/push',
       headers: { cookie: this.account.cookie },
-      payload: { protocolVersion: syncProtocolVersion, deviceId: this.id, mutations, ...overrides },
+      payload: { ...this.deviceFields(), sentAt: new Date().toISOString(), mutations, ...overrides },
     });
   }
 
@@ -64,7 +77,9 @@ export class TestDevice {
   async pushQueued(mutations: PushedMutation[]): Promise<PushResponse> {
     const response = await this.postPush(mutations);
     if (response.statusCode !== 200) throw new Error(`push answered ${response.statusCode}: ${response.body}`);
-    return pushResponseSchema.parse(response.json());
+    const answer = pushResponseSchema.parse(response.json());
+    this.epoch = answer.epoch;
+    return answer;
   }
 
   postPull(cursors: FamilyCursor[] = [...this.cursors.values()]): Promise<LightMyRequestResponse> {
@@ -72,7 +87,7 @@ export class TestDevice {
       method: 'POST',
       url: '/api/sync/pull',
       headers: { cookie: this.account.cookie },
-      payload: { protocolVersion: syncProtocolVersion, deviceId: this.id, cursors },
+      payload: { ...this.deviceFields(), cursors },
     });
   }
 
@@ -94,6 +109,7 @@ export class TestDevice {
   }
 
   apply(answer: PullResponse): void {
+    this.epoch = answer.epoch;
     for (const family of answer.families) {
       if (family.status === 'drop') {
         this.cursors.delete(family.familyId);

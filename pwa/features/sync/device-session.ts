@@ -1,7 +1,7 @@
 import { liveQuery } from 'dexie';
 import type { User } from '../../../schema/entities.ts';
 import { toasts } from '../../../schema/messages.ts';
-import { deleteHearthDbsAtSignOut } from '../../db/hearth-db.ts';
+import { deleteHearthDbsAtSignOut, unsealAfterSignOut } from '../../db/hearth-db.ts';
 import { runSync, type SyncSession } from '../../sync/run-sync.ts';
 import { storeSignedInUser } from '../../sync/sync-state.ts';
 import { markUpdateRequired } from '../../sw/app-update-store.ts';
@@ -34,6 +34,8 @@ export function startDeviceSession(user: User): Promise<void> {
     try {
       // The first use of the database: where storage is blocked, full or holds a newer Hearth's database, it fails.
       await storeSignedInUser(session.db, user);
+      // A sign-out that sealed the database and never finished (the tab closed) must not keep the person from writing.
+      await unsealAfterSignOut(session.db);
     } catch (error) {
       console.error('Could not open the device database', error);
       await session.stop();
@@ -89,8 +91,8 @@ function setStatus(change: Partial<SyncStatus>): void {
 function followSession({ db, status, onRejected }: SyncSession): (() => void)[] {
   // Counted from the database, so every tab shows the same numbers whichever one is syncing.
   const outbox = liveQuery(async () => ({
-    waiting: await db.outbox.where('status').anyOf('pending', 'sent').count(),
-    notSent: await db.outbox.where('status').equals('rejected').count(),
+    waiting: await db.outbox.count(),
+    notSent: await db.refusedWrites.count(),
   })).subscribe({
     next: (counts) => setStatus(counts),
     error: (error: unknown) => console.error('Could not count the outbox', error),

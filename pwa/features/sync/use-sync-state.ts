@@ -1,6 +1,5 @@
 import { useLiveQuery } from 'dexie-react-hooks';
-import type { RowTable } from '../../db/hearth-db.ts';
-import type { RejectedWrite } from '../../sync/sync-engine.ts';
+import type { RefusedWrite, RowTable } from '../../db/hearth-db.ts';
 import { isFirstPullDone } from '../../sync/sync-state.ts';
 import { useHearthDb } from './device-session-store.ts';
 
@@ -19,9 +18,9 @@ export function usePendingIds(table: RowTable): ReadonlySet<string> | undefined 
 }
 
 /** Writes the server refused for good, oldest first, each with its reason (for Retry and Discard). */
-export function useRejectedWrites(): RejectedWrite[] | undefined {
+export function useRefusedWrites(): RefusedWrite[] | undefined {
   const db = useHearthDb();
-  return useLiveQuery(() => db.outbox.where('status').equals('rejected').toArray() as Promise<RejectedWrite[]>, [db]);
+  return useLiveQuery(() => db.refusedWrites.toArray(), [db]);
 }
 
 /** Whether this device has completed one full pull, so empty tables mean "nothing there" rather than "not yet". */

@@ -74,6 +74,7 @@ export function createFakeSyncServer({ pullPageMax: pageMax = pullPageMax }: Fak
   const devices = new Map<string, Device>();
   /** Refusals scripted by tests, taken by the next mutation of that name. */
   const scriptedRefusals: { name: MutationName; reason: string }[] = [];
+  let epoch: string = crypto.randomUUID();
   let clockSeconds = 0;
 
   /** The server's own clock, far from any device's, so tests see that the server's times replace the device's. */
@@ -220,10 +221,18 @@ export function createFakeSyncServer({ pullPageMax: pageMax = pullPageMax }: Fak
     return undefined;
   }
 
-  function deviceFor(userId: string, deviceId: string): Device {
-    const device = devices.get(deviceId) ?? { userId, watermark: 0, rejections: new Map() };
-    if (device.userId !== userId) throw new SyncTransportError('wrong-account', '403: This device belongs to someone else');
-    devices.set(deviceId, device);
+  /** As the real server admits a device: its owner is the session's person, then its history is this one. */
+  function admitDevice(userId: string, request: PushRequest | PullRequest): Device {
+    const wrongAccount = () => new SyncTransportError('wrong-account', '403: This device belongs to someone else');
+    if (request.userId !== userId) throw wrongAccount();
+    const device = devices.get(request.deviceId) ?? { userId, watermark: 0, rejections: new Map() };
+    if (device.userId !== userId) throw wrongAccount();
+    devices.set(request.deviceId, device);
+    if (request.epoch !== null && request.epoch !== epoch) {
+      throw new SyncTransportError('history-changed', "409: Hearth's server was restored from a backup", {
+        historyChanged: { epoch, lastAppliedSeq: device.watermark },
+      });
+    }
     return device;
   }
 
@@ -234,19 +243,19 @@ export function createFakeSyncServer({ pullPageMax: pageMax = pullPageMax }: Fak
   /** Replays a batch; `stopAfter` simulates a transient failure (503) after that many mutations. */
   async function push(userId: string, request: PushRequest, stopAfter = Infinity): Promise<PushResponse> {
     checkProtocol(request.protocolVersion);
-    const device = deviceFor(userId, request.deviceId);
+    const device = admitDevice(userId, request);
     const results: MutationResult[] = [];
     for (const mutation of request.mutations) {
       if (results.length >= stopAfter) {
         throw new SyncTransportError('server', '503: Please try again', {
-          partialPush: { results, lastAppliedSeq: device.watermark },
+          partialPush: { epoch, results, lastAppliedSeq: device.watermark },
         });
       }
       if (mutation.seq <= device.watermark) {
         const reason = device.rejections.get(mutation.seq);
         results.push({ seq: mutation.seq, status: 'duplicate', ...(reason ? { reason } : {}) });
       } else if (mutation.seq > device.watermark + 1) {
-        return { results, lastAppliedSeq: device.watermark, gap: { expectedSeq: device.watermark + 1 } };
+        return { epoch, results, lastAppliedSeq: device.watermark, gap: { expectedSeq: device.watermark + 1 } };
       } else {
         const reason = await runMutation(userId, mutation.name, mutation.args);
         device.watermark = mutation.seq;
@@ -258,7 +267,7 @@ export function createFakeSyncServer({ pullPageMax: pageMax = pullPageMax }: Fak
         }
       }
     }
-    return { results, lastAppliedSeq: device.watermark };
+    return { epoch, results, lastAppliedSeq: device.watermark };
   }
 
   /** `withTombstones` false for a device that holds nothing of the family: nothing it never had needs deleting. */
@@ -294,7 +303,7 @@ export function createFakeSyncServer({ pullPageMax: pageMax = pullPageMax }: Fak
 
   function pull(userId: string, request: PullRequest): PullResponse {
     checkProtocol(request.protocolVersion);
-    const device = deviceFor(userId, request.deviceId);
+    const device = admitDevice(userId, request);
     const memberOf = familyIdsOf(userId);
     const families: FamilyPull[] = request.cursors
       .filter((cursor) => !memberOf.includes(cursor.familyId))
@@ -340,7 +349,7 @@ export function createFakeSyncServer({ pullPageMax: pageMax = pullPageMax }: Fak
         break;
       }
     }
-    return { lastAppliedSeq: device.watermark, families, users: usersReferredBy(sent), more };
+    return { epoch, lastAppliedSeq: device.watermark, families, users: usersReferredBy(sent), more };
   }
 
   /**
@@ -466,9 +475,36 @@ export function createFakeSyncServer({ pullPageMax: pageMax = pullPageMax }: Fak
     watermark(deviceId: string): number {
       return devices.get(deviceId)?.watermark ?? 0;
     },
-    /** Restored from a backup made before any device pushed: every device's history is forgotten, rows stay. */
+    /**
+     * Put back from a backup in place, unnoticed (the epoch stays): every device's acknowledged writes are forgotten,
+     * rows stay.
+     */
     forgetDevices(): void {
       devices.clear();
+    },
+    /**
+     * Restored from a backup taken when `backup` was made: rows, versions, tombstones and devices go back to it, and
+     * the server's history gets a new epoch.
+     */
+    backup() {
+      const saved = structuredClone({ rows, tombstones, familyVersions, devices });
+      return {
+        restore(): void {
+          for (const [live, copy] of [
+            [rows, saved.rows],
+            [tombstones, saved.tombstones],
+            [familyVersions, saved.familyVersions],
+            [devices, saved.devices],
+          ] as [Map<unknown, unknown>, Map<unknown, unknown>][]) {
+            live.clear();
+            for (const [key, value] of copy) live.set(key, value);
+          }
+          epoch = crypto.randomUUID();
+        },
+      };
+    },
+    get epoch() {
+      return epoch;
     },
     transportFor,
   };

@@ -1,0 +1,172 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { historyChangedSchema, rejections } from '../schema/index.ts';
+import { connect } from './database.ts';
+import { runMigrations } from './migrate.ts';
+import { currentEpoch, startNewSyncHistory } from './sync-history.ts';
+import { signUp, useTestApp } from './testing/test-app.ts';
+import { addMember, createFamily, TestDevice } from './testing/test-device.ts';
+
+const context = useTestApp();
+
+async function newDevice() {
+  return new TestDevice(context.app, await signUp(context.app));
+}
+
+describe("the server's history", () => {
+  it('keeps its epoch while the database stays where it is, and says it in every push and pull', async () => {
+    const epoch = await currentEpoch(context.sql);
+    await runMigrations(context.sql);
+    expect(await currentEpoch(context.sql)).toBe(epoch);
+
+    const device = await newDevice();
+    await createFamily(device);
+    expect(device.epoch).toBe(epoch);
+    expect((await device.pull()).epoch).toBe(epoch);
+  });
+
+  it('answers a device that synced with another history 409, with its watermark here, and does nothing', async () => {
+    const device = await newDevice();
+    const { familyId } = await createFamily(device);
+    await device.pullAll();
+    device.epoch = randomUUID();
+
+    const postId = randomUUID();
+    const push = await device.postPush(
+      device.queue({ name: 'post.create', args: { postId, familyId, content: 'From another history' } }),
+    );
+    expect(push.statusCode).toBe(409);
+    const answer = historyChangedSchema.parse(push.json());
+    expect(answer).toEqual({ error: expect.any(String), epoch: await currentEpoch(context.sql), lastAppliedSeq: 1 });
+    const posts = await context.sql`select 1 from posts where id = ${postId}`;
+    expect(posts).toHaveLength(0);
+
+    const pull = await device.postPull();
+    expect(pull.statusCode).toBe(409);
+    expect(pull.json()).toMatchObject({ epoch: answer.epoch, lastAppliedSeq: 1 });
+  });
+
+  it('begins a new history when the operator says the database was restored in place', async () => {
+    const before = await currentEpoch(context.sql);
+    await context.sql.begin((tx) => startNewSyncHistory(tx));
+    expect(await currentEpoch(context.sql)).not.toBe(before);
+  });
+
+  it.skipIf(!process.env.DATABASE_URL)(
+    'begins a new history in a copy of the database, as a restored backup is',
+    async () => {
+      const original = await currentEpoch(context.sql);
+      // A copy made the way a restore makes one: a new database with the same contents.
+      const copyName = `hearth_copy_${randomBytes(6).toString('hex')}`;
+      const source = new URL(context.databaseUrl).pathname.slice(1);
+      const admin = connect(process.env.DATABASE_URL!, 1);
+      // A template may have no connections: this file's pool reconnects when it is next used.
+      await admin`select pg_terminate_backend(pid) from pg_stat_activity where datname = ${source}`;
+      await admin`create database ${admin(copyName)} template ${admin(source)}`;
+      const copyUrl = new URL(context.databaseUrl);
+      copyUrl.pathname = `/${copyName}`;
+      const copy = connect(copyUrl.href, 1);
+      try {
+        expect(await currentEpoch(copy)).toBe(original);
+        await runMigrations(copy);
+        expect(await currentEpoch(copy)).not.toBe(original);
+        await runMigrations(copy);
+        expect(await currentEpoch(copy)).not.toBe(original);
+      } finally {
+        await copy.end();
+        await admin`drop database if exists ${admin(copyName)} with (force)`;
+        await admin.end();
+      }
+    },
+  );
+});
+
+describe("a device's owner", () => {
+  it("refuses a push or pull from a database of another person, and changes nothing", async () => {
+    const owner = await newDevice();
+    const { familyId } = await createFamily(owner);
+    const other = await signUp(context.app);
+    await addMember(context.sql, familyId, other.user.id);
+    // The owner's database, opened in a browser where the other person is signed in now.
+    const underAnotherSession = new TestDevice(context.app, { ...owner.account, cookie: other.cookie }, randomUUID());
+    const postId = randomUUID();
+    const mutations = underAnotherSession.queue({
+      name: 'post.create',
+      args: { postId, familyId, content: 'Whose post is this?' },
+    });
+
+    expect((await underAnotherSession.postPush(mutations)).statusCode).toBe(403);
+    expect((await underAnotherSession.postPull()).statusCode).toBe(403);
+    expect(await context.sql`select 1 from posts where id = ${postId}`).toHaveLength(0);
+    expect(await context.sql`select 1 from sync_devices where id = ${underAnotherSession.id}`).toHaveLength(0);
+  });
+});
+
+describe('the time a person wrote something', () => {
+  const hour = 3_600_000;
+
+  async function postWrittenAt(device: TestDevice, familyId: string, writtenAt: Date, sentAt: Date) {
+    const postId = randomUUID();
+    const [mutation] = device.queue({ name: 'post.create', args: { postId, familyId, content: 'Written earlier' } });
+    const response = await device.postPush([{ ...mutation, writtenAt: writtenAt.toISOString() }], {
+      sentAt: sentAt.toISOString(),
+    });
+    expect(response.json()).toMatchObject({ results: [{ status: 'applied' }] });
+    const [row] = await context.sql<{ created_at: Date; updated_at: Date }[]>`
+      select created_at, updated_at from posts where id = ${postId}
+    `;
+    return row!;
+  }
+
+  it('keeps when it was written, read on the server clock, never later than it arrived', async () => {
+    const device = await newDevice();
+    const { familyId } = await createFamily(device);
+    // The family was made a day ago, so nine hours ago is after the author joined.
+    await context.sql`update family_members set joined_at = now() - interval '1 day' where family_id = ${familyId}`;
+    const now = Date.now();
+
+    // Written on the plane at nine, sent at six: shown at nine.
+    const onThePlane = await postWrittenAt(device, familyId, new Date(now - 9 * hour), new Date(now));
+    expect(Math.abs(onThePlane.created_at.getTime() - (now - 9 * hour))).toBeLessThan(5_000);
+    expect(onThePlane.updated_at).toEqual(onThePlane.created_at);
+
+    // A phone whose clock is two hours fast: what it says is moved back by as much.
+    const fastClock = await postWrittenAt(device, familyId, new Date(now - hour + 2 * hour), new Date(now + 2 * hour));
+    expect(Math.abs(fastClock.created_at.getTime() - (now - hour))).toBeLessThan(5_000);
+
+    // A time in the future, whatever the clock: no later than it arrived.
+    const future = await postWrittenAt(device, familyId, new Date(now + 24 * hour), new Date(now));
+    expect(future.created_at.getTime()).toBeLessThanOrEqual(Date.now());
+    expect(future.created_at.getTime()).toBeGreaterThan(now - 5_000);
+  });
+
+  it('never before the author joined the family', async () => {
+    const device = await newDevice();
+    const { familyId } = await createFamily(device);
+    const [member] = await context.sql<{ joined_at: Date }[]>`
+      select joined_at from family_members where family_id = ${familyId}
+    `;
+    const lastYear = await postWrittenAt(device, familyId, new Date(Date.now() - 365 * 24 * 3_600_000), new Date());
+    expect(lastYear.created_at).toEqual(member!.joined_at);
+  });
+});
+
+describe('a create sent again after its row was deleted', () => {
+  it('does not bring the row back', async () => {
+    const device = await newDevice();
+    const { familyId } = await createFamily(device);
+    const postId = randomUUID();
+    const create = { name: 'post.create' as const, args: { postId, familyId, content: 'Soon gone' } };
+    await device.send(create, { name: 'post.delete', args: { postId } });
+
+    // A device that started over (a restored server) sends the create again under a new seq.
+    const again = await device.send(create);
+    expect(again.results).toEqual([{ seq: 4, status: 'applied' }]);
+    expect(await context.sql`select 1 from posts where id = ${postId}`).toHaveLength(0);
+
+    // The same id in another family was never this create's to use.
+    const other = await createFamily(device, 'Elsewhere');
+    const elsewhere = await device.send({ name: 'post.create', args: { ...create.args, familyId: other.familyId } });
+    expect(elsewhere.results).toEqual([{ seq: 6, status: 'rejected', reason: rejections.idTaken }]);
+  });
+});
