@@ -28,6 +28,112 @@ function webManifest(): Plugin {
   };
 }
 
+/**
+ * A chunk group by the paths (from the repository's top, or `node_modules/<package>/`) whose modules it takes, less
+ * the ones it leaves to load on their own. A path is a prefix: `pwa/ui/` is every module under it, `pwa/ui/avatar` is
+ * avatar.tsx and avatar.css.ts. Every path must name at least one module of the build (`chunkPathsExist`), so a rename
+ * can never leave a group silently short.
+ */
+type ChunkGroup = { name: string; priority: number; paths: string[]; except?: string[] };
+
+const namesModule = (id: string, path: string) => id.replaceAll('\\', '/').includes(`/${path}`);
+
+function chunkTest({ paths, except = [] }: ChunkGroup) {
+  return (id: string) => paths.some((path) => namesModule(id, path)) && !except.some((path) => namesModule(id, path));
+}
+
+/** Fails the build when a chunk group names a path no module of the build has: renamed, moved or deleted. */
+function chunkPathsExist(groups: ChunkGroup[]): Plugin {
+  return {
+    name: 'hearth-chunk-paths-exist',
+    // The browser's build: a server-side build of a few pages has a module graph of its own.
+    apply: (_config, { command, isSsrBuild }) => command === 'build' && !isSsrBuild,
+    buildEnd(error) {
+      if (error) return;
+      const ids = [...this.getModuleIds()];
+      const missing = groups.flatMap(({ name, paths, except = [] }) =>
+        [...paths, ...except].filter((path) => !ids.some((id) => namesModule(id, path))).map((path) => `${name}: ${path}`),
+      );
+      if (missing.length > 0) {
+        this.error(`vite.config.ts chunk groups name paths no module has (renamed or deleted?):\n  ${missing.join('\n  ')}`);
+      }
+    },
+  };
+}
+
+const under = (folder: string, names: string[]) => names.map((name) => `${folder}/${name}`);
+
+// Left alone, route splitting cuts the framework and the shared building blocks into dozens of tiny chunks, each paying
+// its own request and import/export glue. Two groups keep what every page needs together; the screens, zod and Dexie
+// still arrive only where they are used.
+const chunkGroups = (
+  [
+    { name: 'framework', priority: 20, paths: under('node_modules', ['react/', 'react-dom/', 'scheduler/', '@tanstack/']) },
+    {
+      name: 'app-core',
+      priority: 10,
+      paths: [
+        'pwa/ui/',
+        'pwa/lib/',
+        ...under('schema', ['limits.ts', 'messages.ts', 'theme.ts', 'field-issues.ts', 'sync-protocol.ts']),
+        ...under('pwa/sw', ['app-update-store', 'update-prompt']),
+        'pwa/features/theme/',
+        'pwa/features/marketing/footer/',
+        ...under('pwa/features/account', ['auth-store', 'server-session', 'account-urls', 'display-name']),
+        ...under('pwa/features/shell', [
+          'app-shell',
+          'public-header',
+          'nav-items',
+          'nav-item-links',
+          'use-disclosure',
+          'brand-link',
+          'loading-screen',
+          'signed-in-chrome',
+          'header',
+        ]),
+        ...under('pwa/features/device-session', ['device-session-store', 'use-device-session']),
+        ...under('pwa/features/settings', ['user-settings-store', 'use-text-size-from-settings']),
+        ...under('pwa/features/marketing/download-popup', ['open-download-popup', 'install-prompt', 'download-popup-host']),
+        'pwa/features/marketing/contact/public-form-failure',
+      ],
+      // Not the pieces only signed-in screens use: a visitor's first page would download them too.
+      except: [
+        ...under('pwa/ui', ['switch', 'radio-tile', 'avatar', 'select-field', 'confirm-dialog', 'use-dialog-state']),
+        'pwa/lib/format-date',
+      ],
+    },
+    { name: 'marketing', priority: 10, paths: ['pwa/features/marketing/ui/'] },
+    {
+      // What a signed-in home needs as it opens, in one chunk instead of two dozen small ones (each paying its own
+      // import/export glue and compressing on its own). Screens and dialogs opened later stay apart.
+      name: 'signed-in',
+      priority: 5,
+      paths: [
+        'pwa/features/feed/',
+        'pwa/features/family/',
+        'pwa/features/device-session/',
+        ...under('pwa/features/shell', ['signed-in-header', 'account-menu', 'navigation-drawer', 'bottom-tab-bar']),
+        'pwa/features/account/sign-out',
+        'pwa/sync/',
+        'pwa/db/',
+        ...under('pwa/ui', ['avatar', 'select-field', 'use-dialog-state']),
+        'pwa/lib/format-date',
+        'schema/choices',
+        ...under('node_modules', ['dexie/', 'dexie-react-hooks/']),
+      ],
+      except: [
+        ...under('pwa/features/feed', ['comment-thread', 'post-editor', 'likers-dialog', 'feed-screen-loader']),
+        // The doors the landing route holds: visitors load those.
+        ...under('pwa/features/device-session', ['write-from-screen', 'signed-in-area', 'storage-unavailable-screen']),
+        // Opened on a tap, or only when something was refused.
+        ...under('pwa/features/device-session', ['sync-panel', 'refused-write-list']),
+        ...under('pwa/features/family', ['tree/', 'invite/invite-dialog', 'join/', 'your-families-card']),
+        'pwa/sync/write',
+      ],
+    },
+  ] satisfies ChunkGroup[]
+).map((group) => ({ ...group, test: chunkTest(group) }));
+
 export default defineConfig({
   root: 'pwa',
   publicDir: 'public',
@@ -41,6 +147,7 @@ export default defineConfig({
     react(),
     vanillaExtractPlugin(),
     webManifest(),
+    chunkPathsExist(chunkGroups),
     // Our own service worker (pwa/sw/service-worker.ts) with the build's file list injected. The manifest is the
     // top-level file above and registration is ours (pwa/sw/register-service-worker.ts), so the plugin adds neither.
     VitePWA({
@@ -58,55 +165,11 @@ export default defineConfig({
     outDir: '../dist',
     emptyOutDir: true,
     sourcemap: true,
+    // Which styles each page needs, for the pages drawn at build time (scripts/prerender.ts).
+    manifest: true,
     rolldownOptions: {
       output: {
-        // Left alone, route splitting cuts the framework and the shared building blocks into dozens of tiny chunks,
-        // each paying its own request and import/export glue. Two groups keep what every page needs together; the
-        // screens, zod and Dexie still arrive only where they are used.
-        codeSplitting: {
-          groups: [
-            { name: 'framework', test: /node_modules[\\/](react|react-dom|scheduler|@tanstack)[\\/]/, priority: 20 },
-            {
-              name: 'app-core',
-              test: new RegExp(
-                [
-                  // Not the pieces only signed-in screens use: a visitor's first page would download them too.
-                  'pwa/(ui|lib)/(?!switch|radio-tile|avatar|format-date|select-field|confirm-dialog)',
-                  'schema/(limits|messages|theme|field-issues|sync-protocol)\\.ts',
-                  'pwa/sw/(app-update-store|update-prompt)',
-                  'pwa/features/(theme|marketing/footer)/',
-                  'pwa/features/account/(auth-store|server-session|account-urls|display-name)',
-                  'pwa/features/shell/(app-shell|public-header|nav-items|nav-item-links|use-disclosure|brand-link|loading-screen|signed-in-chrome|breakpoints|header)',
-                  'pwa/features/sync/(device-session-store|use-device-session)',
-                  'pwa/features/settings/(user-settings-store|use-text-size-from-settings)',
-                  'pwa/features/marketing/(download-popup/(open-download-popup|install-prompt|download-popup-host)|contact/public-form-failure)',
-                ].join('|'),
-              ),
-              priority: 10,
-            },
-            { name: 'marketing', test: /pwa[\\/]features[\\/]marketing[\\/]ui[\\/]/, priority: 10 },
-            {
-              // What a signed-in home needs as it opens, in one chunk instead of two dozen small ones (each paying
-              // its own import/export glue and compressing on its own). Screens and dialogs opened later stay apart.
-              name: 'signed-in',
-              test: new RegExp(
-                [
-                  // Not the doors the landing route holds (signed-in-area, feed-screen-loader): visitors load those.
-                  'pwa/features/(feed|family|sync)/(?!(comment-thread|post-editor|likers-dialog|write-from-screen|signed-in-area|storage-unavailable-screen|feed-screen-loader)|tree/|invite/invite-dialog|join/)',
-                  'pwa/features/shell/(signed-in-header|account-menu|navigation-drawer|bottom-tab-bar)',
-                  'pwa/features/account/sign-out',
-                  'pwa/sync/(?!write)',
-                  'pwa/db/',
-                  'pwa/ui/(avatar|select-field)',
-                  'pwa/lib/format-date',
-                  'schema/choices',
-                  'node_modules/(dexie|dexie-react-hooks)/',
-                ].join('|'),
-              ),
-              priority: 5,
-            },
-          ],
-        },
+        codeSplitting: { groups: chunkGroups.map(({ name, priority, test }) => ({ name, priority, test })) },
       },
     },
   },

@@ -75,9 +75,11 @@ async function expectStatus(response: APIResponse, status: number, what: string)
 }
 
 /** Signs up through the API; the request context keeps the session cookie. */
-async function signUp(api: APIRequestContext, person: Person): Promise<void> {
+/** Answers the new person's id. */
+async function signUp(api: APIRequestContext, person: Person): Promise<string> {
   const response = await api.post('/api/auth/signup', { data: { ...person, confirmPassword: person.password } });
   await expectStatus(response, 201, 'Signup failed');
+  return ((await response.json()) as { user: { id: string } }).user.id;
 }
 
 /** Signs a browser context in: its pages share the cookie `context.request` receives. */
@@ -96,17 +98,19 @@ async function createFamily(api: APIRequestContext, name: string): Promise<strin
 }
 
 /** Pushes `count` post.create mutations from a made-up device, in batches of 100 as a device sends them. */
-async function pushPosts(api: APIRequestContext, familyId: string, count: number): Promise<void> {
+async function pushPosts(api: APIRequestContext, userId: string, familyId: string, count: number): Promise<void> {
   const deviceId = randomUUID();
   let seq = 0;
   for (let start = 0; start < count; start += pushBatchMax) {
+    const now = new Date().toISOString();
     const mutations = Array.from({ length: Math.min(pushBatchMax, count - start) }, (_, index) => ({
       seq: ++seq,
       name: 'post.create',
       args: { postId: randomUUID(), familyId, content: `Post number ${start + index + 1} with a few words in it` },
+      writtenAt: now,
     }));
     const response = await api.post('/api/sync/push', {
-      data: { protocolVersion: syncProtocolVersion, deviceId, mutations },
+      data: { protocolVersion: syncProtocolVersion, deviceId, userId, epoch: null, sentAt: now, mutations },
     });
     await expectStatus(response, 200, 'Push failed');
     const answer = (await response.json()) as { results: { status: string }[] };
@@ -367,9 +371,9 @@ try {
   const memberA = newPerson('bench_a');
   const memberB = newPerson('bench_b');
   const familyName = `Bench family ${randomUUID().slice(0, 8)}`;
-  await signUp(api, memberA);
+  const memberAId = await signUp(api, memberA);
   const familyId = await createFamily(api, familyName);
-  await pushPosts(api, familyId, familyPosts);
+  await pushPosts(api, memberAId, familyId, familyPosts);
 
   browser = await chromium.launch(chromiumLaunchOptions);
   await measurePullIntoEmptyDevice(browser, hearth.url, memberA);

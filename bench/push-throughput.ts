@@ -5,34 +5,22 @@
  * named by DATABASE_URL when set, else the embedded PGlite.
  */
 import { randomUUID } from 'node:crypto';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { pushBatchMax, type FamilyCursor, type PullResponse } from '../schema/index.ts';
-import { buildApp } from '../sync-server/app.ts';
-import { loadConfig } from '../sync-server/config.ts';
-import { connect } from '../sync-server/database.ts';
-import { runMigrations } from '../sync-server/migrate.ts';
 import { createLocalNotifier, createPostgresNotifier } from '../sync-server/sync-notifier.ts';
 import { currentEpoch } from '../sync-server/sync-history.ts';
 import { pullChanges } from '../sync-server/sync-pull.ts';
-import { createTestDatabase } from '../sync-server/testing/test-database.ts';
 import { benchApi } from './support/api-setup.ts';
+import { startBenchApp } from './support/bench-app.ts';
 
 const rounds = 3;
 const mutationsPerRound = 500;
 const familyPosts = 2000;
 const pullRuns = 5;
 
-const database = await createTestDatabase();
-const sql = connect(database.url, database.poolMax);
-await runMigrations(sql);
-const notifier = process.env.DATABASE_URL ? await createPostgresNotifier(sql) : createLocalNotifier();
-const config = loadConfig({
-  LOG_LEVEL: 'silent',
-  DATA_DIR: join(tmpdir(), `hearth-bench-${randomUUID()}`),
-  STATIC_DIR: join(tmpdir(), `hearth-bench-no-build-${randomUUID()}`),
+const server = await startBenchApp({
+  notifier: async (sql) => (process.env.DATABASE_URL ? createPostgresNotifier(sql) : createLocalNotifier()),
 });
-const app = await buildApp({ config, sql, notifier });
+const { app, sql } = server;
 const api = benchApi(await app.listen({ port: 0, host: '127.0.0.1' }));
 
 function median(values: number[]): number {
@@ -94,8 +82,5 @@ try {
       `median ${median(times).toFixed(1)} ms server-side (runs: ${times.map((time) => time.toFixed(1)).join(', ')})`,
   );
 } finally {
-  await app.close();
-  await notifier.close();
-  await sql.end({ timeout: 5 });
-  await database.close();
+  await server.close();
 }

@@ -1,4 +1,4 @@
-import { withDatabase } from './support/database.ts';
+import { familyExists, withDatabase } from './support/database.ts';
 import {
   close,
   createFamily,
@@ -211,4 +211,20 @@ test('someone in two families switches between them, and the choice is remembere
   await expect(auntPage.getByRole('heading', { name: joneses, level: 2 })).toBeVisible();
 
   await close(grandmaContext, auntContext);
+});
+
+test('someone already in a family starts another from Profile and lands in it', async ({ page }) => {
+  await signUp(page, newPerson('branch'));
+  const unique = Date.now().toString(36);
+  await createFamily(page, `Mother's side ${unique}`);
+  await page.goto('/profile');
+  await expect(page.getByRole('region', { name: 'Your Families' }).getByText(`Mother's side ${unique}`)).toBeVisible();
+  await page.getByRole('button', { name: 'Start Another Family' }).click();
+  await page.getByLabel('Family name').fill(`Father's side ${unique}`);
+  await page.getByRole('button', { name: 'Create Family Group' }).click();
+
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('heading', { name: `Father's side ${unique}`, level: 2 })).toBeVisible();
+  await expect(page.getByRole('combobox', { name: 'Family', exact: true }).first()).toBeVisible();
+  await expect.poll(() => familyExists(`Father's side ${unique}`), { timeout: 10_000 }).toBe(true);
 });

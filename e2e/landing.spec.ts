@@ -141,3 +141,11 @@ test('Stay Updated: empty and invalid emails are refused, a valid one is stored 
   const stored = await withDatabase((sql) => sql`select 1 from early_access_signups where email = ${address}`);
   expect(stored).toHaveLength(1);
 });
+
+test('the landing page is drawn in the HTML the server sends, before any script runs', async ({ request }) => {
+  const html = await (await request.get('/')).text();
+  expect(html).toContain('<div data-prerendered inert>');
+  expect(html).toMatch(/<h1[^>]*>[^<]+/);
+  expect(html).toContain('Real Families, Real Connections');
+  expect(html).toContain('<title>A private home for your family · Hearth</title>');
+});

@@ -4,7 +4,17 @@ import { join } from 'node:path';
 import { chromium, type Page } from '@playwright/test';
 import { chromiumLaunchOptions } from './support/chromium.ts';
 import { countPosts } from './support/database.ts';
-import { close, createFamily, goOffline, goOnline, post, share, twoMembers, waitForOfflineReady } from './support/family.ts';
+import {
+  close,
+  createFamily,
+  goOffline,
+  goOnline,
+  hearthDatabases,
+  post,
+  share,
+  twoMembers,
+  waitForOfflineReady,
+} from './support/family.ts';
 import { expect, newPerson, signUp, test, type Person } from './support/test.ts';
 
 /** How many rows a table of the signed-in person's device database holds, read straight from IndexedDB. */
@@ -84,12 +94,20 @@ test('a write the server refuses comes back with its reason, and nothing is lost
     browser,
     'refusal',
   );
+  // Someone who has written nothing yet is not told it was all sent.
+  await expect(sonPage.getByText('Up to date')).toBeVisible({ timeout: 10_000 });
   // Offline use starts once Hearth is installed on the device: before that, the code a write needs may not be here.
   await waitForOfflineReady(sonPage);
   await goOffline(sonContext, sonPage);
   const text = `Can I still post? ${Date.now()}`;
   await share(sonPage, text);
   await expect(post(sonPage, text).getByText('Waiting to send')).toBeVisible();
+  // The pill tells the whole story on a tap.
+  await sonPage.getByRole('button', { name: /^Offline/ }).click();
+  const panel = sonPage.getByRole('dialog', { name: 'Sync' });
+  await expect(panel.getByRole('region', { name: 'Waiting to send (1)' }).getByText(`Your post “${text}”`)).toBeVisible();
+  await panel.getByRole('button', { name: 'Close' }).last().click();
+  await expect(panel).toBeHidden();
 
   expect((await grandmaPage.request.delete(`/api/families/${familyId}/members/${sonMemberId}`)).status()).toBe(204);
 
@@ -99,6 +117,9 @@ test('a write the server refuses comes back with its reason, and nothing is lost
   await expect(notSent.getByText("Not sent: You're not a member of this family")).toBeVisible();
   await expect(sonPage.getByText('1 not sent')).toBeVisible();
   expect(await countPosts(text)).toBe(0);
+  // Sending again cannot help: no Retry, but the words can be copied and kept.
+  await expect(notSent.getByRole('button', { name: 'Retry' })).toHaveCount(0);
+  await expect(notSent.getByRole('button', { name: 'Copy text' })).toBeVisible();
 
   await notSent.getByRole('button', { name: 'Discard' }).click();
   await expect(notSent).toBeHidden();
@@ -117,18 +138,31 @@ test('signing out leaves no Hearth database and no data cache on the device', as
   await expect.poll(() => countPosts(text), { timeout: 10_000 }).toBe(1);
   await expect(page.getByText('All sent')).toBeVisible({ timeout: 10_000 });
   await waitForOfflineReady(page);
-  const before = await page.evaluate(async () => (await indexedDB.databases()).map((database) => database.name));
-  expect(before.some((name) => name?.startsWith('hearth-'))).toBe(true);
+  expect(await hearthDatabases(page)).not.toEqual([]);
 
   await page.goto('/settings');
   await page.getByRole('button', { name: 'Sign Out' }).click();
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByRole('link', { name: 'Log In' }).first()).toBeVisible();
 
-  const databases = await page.evaluate(async () => (await indexedDB.databases()).map((database) => database.name));
-  expect(databases.filter((name) => name?.startsWith('hearth-'))).toEqual([]);
+  expect(await hearthDatabases(page)).toEqual([]);
   const cacheNames = await page.evaluate(() => caches.keys());
   expect(cacheNames.filter((name) => !name.startsWith('workbox-precache'))).toEqual([]);
+  expect(await page.evaluate(() => localStorage.getItem('hearth-signed-in-user'))).toBeNull();
+});
+
+test('a session ended by opening /api/logout takes the person’s data off the device too', async ({ page }) => {
+  await signUp(page, newPerson('typed'));
+  await createFamily(page, `Typed logout family ${Date.now().toString(36)}`);
+  const text = `Post before a typed logout ${Date.now()}`;
+  await share(page, text);
+  // Nothing waiting to be sent: the post is on the server and the device knows it.
+  await expect.poll(() => countPosts(text), { timeout: 10_000 }).toBe(1);
+  await expect(page.getByText('All sent')).toBeVisible({ timeout: 10_000 });
+
+  await page.goto('/api/logout');
+  await expect(page).toHaveURL(/\/$/);
+  await expect.poll(() => hearthDatabases(page), { timeout: 10_000 }).toEqual([]);
   expect(await page.evaluate(() => localStorage.getItem('hearth-signed-in-user'))).toBeNull();
 });
 
@@ -180,7 +214,6 @@ test('signing out in one tab signs out the other and no tab brings the data back
     window.dispatchEvent(new Event('focus'));
   });
   await second.waitForTimeout(1_000);
-  const databases = await second.evaluate(async () => (await indexedDB.databases()).map((database) => database.name));
-  expect(databases.filter((name) => name?.startsWith('hearth-'))).toEqual([]);
+  expect(await hearthDatabases(second)).toEqual([]);
   await context.close();
 });

@@ -17,6 +17,18 @@ test('profile edits are saved on the server and shown everywhere', async ({ page
   await expect(page.getByRole('heading', { name: 'Margaret Smith' })).toBeVisible();
   const user = await (await page.request.get('/api/auth/user')).json();
   expect(user).toMatchObject({ firstName: 'Margaret', lastName: 'Smith', email: person.email });
+
+  // A new email needs the current password: an open session on a shared tablet is not enough to take the account.
+  const newEmail = `moved.${person.email}`;
+  await page.getByRole('button', { name: 'Edit Profile' }).click();
+  await page.getByLabel('Email').fill(newEmail);
+  await page.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(page.getByText('Enter your current password to change your email')).toBeVisible();
+  await expect(page.getByLabel('Current Password')).toBeFocused();
+  await page.getByLabel('Current Password').fill(person.password);
+  await page.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(page.getByText('Profile Updated')).toBeVisible();
+  expect(await (await page.request.get('/api/auth/user')).json()).toMatchObject({ email: newEmail });
 });
 
 test('a password change needs the current password and signs out the other devices', async ({ page, browser }) => {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { limits } from './limits.ts';
 import { email, newPassword, personName, username } from './fields.ts';
 import { messages } from './messages.ts';
 import { userSettingsSchema } from './entities.ts';
@@ -45,6 +46,8 @@ export const profileUpdateBodySchema = z.strictObject({
   lastName: personName.optional(),
   email: email.optional(),
   username: username.optional(),
+  /** Needed to change the email (the way back into the account), checked by the server; never stored. */
+  currentPassword: z.string().max(limits.passwordMax).optional(),
 });
 export type ProfileUpdateBody = z.input<typeof profileUpdateBodySchema>;
 
@@ -77,7 +80,6 @@ export const settingsUpdateBodySchema = userSettingsSchema
     error: 'Nothing to update',
     when: (payload) => payload.issues.length === 0,
   });
-export type SettingsUpdateBody = z.input<typeof settingsUpdateBodySchema>;
 
 /**
  * Where to go back to after signing in: only a path on this site, never another origin. Whitespace and control

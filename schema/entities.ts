@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { email, id, imageUrl, personName, timestamp, username } from './fields.ts';
 import { limits } from './limits.ts';
-import { colorThemes, themeModes } from './theme.ts';
 import { relationshipTypes } from './choices.ts';
 import { familyMessages } from './family-messages.ts';
 
@@ -113,25 +112,6 @@ export const eventSchema = z.object({
 });
 export type FamilyEvent = z.infer<typeof eventSchema>;
 
-export const eventAttendeeSchema = z.object({
-  eventId: id,
-  userId: id,
-  status: rsvpStatusSchema,
-  updatedAt: timestamp,
-});
-export type EventAttendee = z.infer<typeof eventAttendeeSchema>;
-
-export const albumSchema = z.object({
-  id,
-  familyId: id,
-  createdById: id,
-  name: z.string().min(1).max(limits.albumNameMax),
-  description: z.string().max(limits.albumDescriptionMax).nullable(),
-  coverPhotoId: id.nullable(),
-  createdAt: timestamp,
-});
-export type Album = z.infer<typeof albumSchema>;
-
 export const photoSchema = z.object({
   id,
   familyId: id,
@@ -148,17 +128,6 @@ export type Photo = z.infer<typeof photoSchema>;
 export const messageTypes = ['text', 'photo'] as const;
 export const messageTypeSchema = z.enum(messageTypes, { error: 'Unknown message type' });
 
-export const messageSchema = z.object({
-  id,
-  familyId: id,
-  senderId: id,
-  content: z.string().min(1).max(limits.messageContentMax),
-  messageType: messageTypeSchema,
-  createdAt: timestamp,
-  sender: publicUserSchema,
-});
-export type Message = z.infer<typeof messageSchema>;
-
 export const notificationTypes = [
   'new_post',
   'post_comment',
@@ -167,23 +136,6 @@ export const notificationTypes = [
   'new_member',
   'chat_message',
 ] as const;
-export const notificationTypeSchema = z.enum(notificationTypes);
-
-export const notificationSchema = z.object({
-  id,
-  userId: id,
-  type: notificationTypeSchema,
-  title: z.string().max(limits.notificationTitleMax),
-  content: z.string().max(limits.notificationContentMax),
-  isRead: z.boolean(),
-  familyId: id.nullable(),
-  relatedId: id.nullable(),
-  createdAt: timestamp,
-});
-export type Notification = z.infer<typeof notificationSchema>;
-
-export const themeModeSchema = z.enum(themeModes);
-export const colorThemeSchema = z.enum(colorThemes);
 
 /** Per-user preferences kept on the server so they follow the person to every device. All on by default. */
 export const userSettingsSchema = z.object({

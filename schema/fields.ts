@@ -3,6 +3,15 @@ import { limits } from './limits.ts';
 import { messages } from './messages.ts';
 
 /**
+ * Control characters a person never means to type (NUL, escape, backspace…), which PostgreSQL may refuse outright:
+ * taken out of every free text before its other rules run. Line breaks and tabs stay.
+ */
+const controlCharacters = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/g;
+
+/** Text as a person meant it: no invisible control characters. */
+export const withoutControlCharacters = (value: string) => value.replace(controlCharacters, '');
+
+/**
  * Building blocks for the entity and request schemas. Each required text field gives the same message whether the
  * value is missing, not a string, or blank after trimming. Rules are listed in the order a person should hear them:
  * `fieldIssues` keeps only the first message per field.
@@ -10,6 +19,7 @@ import { messages } from './messages.ts';
 export function requiredText(options: { required: string; max: number; tooLong: string }) {
   return z
     .string({ error: options.required })
+    .overwrite(withoutControlCharacters)
     .trim()
     .min(1, { error: options.required })
     .max(options.max, { error: options.tooLong });
@@ -19,6 +29,7 @@ export function requiredText(options: { required: string; max: number; tooLong: 
 export function optionalText(max: number) {
   return z
     .string({ error: 'Must be text' })
+    .overwrite(withoutControlCharacters)
     .trim()
     .max(max, { error: messages.tooLong(max) })
     .nullish()
@@ -58,13 +69,26 @@ export const username = z
 /** First or last name: optional, blank means none. */
 export const personName = z
   .string({ error: 'Must be text' })
+  .overwrite(withoutControlCharacters)
   .trim()
   .max(limits.nameMax, { error: messages.nameTooLong })
   .nullish()
   .transform((value) => (value ? value : null));
 
-/** Timestamps travel as ISO 8601 strings in JSON. */
-export const timestamp = z.iso.datetime({ offset: true, error: 'Must be a date and time' });
+/** The dates Hearth takes: wide enough for a great-grandmother's birthday, narrow enough for PostgreSQL. */
+const earliestDate = Date.UTC(1800, 0, 1);
+const latestDate = Date.UTC(9999, 11, 31);
+
+/** Timestamps travel as ISO 8601 strings in JSON; a year PostgreSQL cannot store is refused, not a server error. */
+export const timestamp = z.iso
+  .datetime({ offset: true, error: 'Must be a date and time' })
+  .refine(
+    (value) => {
+      const time = Date.parse(value);
+      return time >= earliestDate && time <= latestDate;
+    },
+    { error: 'Must be a date between the years 1800 and 9999' },
+  );
 
 /** A same-site image address (an uploaded photo or avatar) or an https address; never javascript: or data:. */
 export const imageUrl = z

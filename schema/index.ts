@@ -1,5 +1,6 @@
 export * from './limits.ts';
 export * from './messages.ts';
+export * from './rejections.ts';
 export * from './family-messages.ts';
 export * from './theme.ts';
 export * from './fields.ts';

@@ -13,6 +13,7 @@ export const messages = {
   confirmRequired: 'Please confirm your password',
   passwordsDoNotMatch: 'Passwords do not match',
   currentPasswordRequired: 'Current password is required',
+  passwordToChangeEmail: 'Enter your current password to change your email',
   nameTooLong: 'Name must be at most 50 characters long',
   familyNameRequired: 'Family name is required',
   familyNameTooLong: 'Family name must be at most 100 characters long',
@@ -38,25 +39,6 @@ export const messages = {
   tooLong: (max: number) => `Must be at most ${max.toLocaleString('en-US')} characters long`,
   unknownField: 'Unknown field',
   invalidId: 'Must be a valid id',
-} as const;
-
-/**
- * Why the server refused a queued write for good. The device shows it as "Not sent: {reason}" next to Retry and
- * Discard, so each reads as a plain sentence to the person who wrote it.
- */
-export const rejections = {
-  notMember: "You're not a member of this family",
-  postNotFound: 'This post was deleted',
-  commentNotFound: 'This comment was deleted',
-  memberNotFound: 'This person is no longer in the family',
-  notYourPost: 'Only the author can edit this post',
-  notAllowedToDelete: 'Only the author or a family admin can delete this',
-  adminsOnly: 'Only a family admin can do this',
-  lastAdmin: 'A family needs an admin: make someone else an admin first',
-  creatorOnly: 'Only the person who made the family can be its creator',
-  idTaken: 'This was already saved as something else',
-  invalid: (detail: string) => `It was not valid: ${detail}`,
-  unexpected: "Hearth couldn't save this change",
 } as const;
 
 /** Toast titles and texts (spec §8). Kept together so every screen says the same thing. */

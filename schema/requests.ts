@@ -23,10 +23,8 @@ export const createFamilyBodySchema = z.strictObject({
   name: familyName,
   description: optionalText(limits.familyDescriptionMax),
 });
-export type CreateFamilyBody = z.input<typeof createFamilyBodySchema>;
 
 export const renameFamilyBodySchema = z.strictObject({ name: familyName });
-export type RenameFamilyBody = z.input<typeof renameFamilyBodySchema>;
 
 /** An admin changes a member's role; a member (or an admin) changes how they are related. At least one of them. */
 export const updateMemberBodySchema = z
@@ -34,7 +32,6 @@ export const updateMemberBodySchema = z
   .refine((body) => body.role !== undefined || body.relationshipType !== undefined, {
     error: 'Say what to change: role or relationshipType',
   });
-export type UpdateMemberBody = z.input<typeof updateMemberBodySchema>;
 
 export const postContent = requiredText({
   required: messages.postEmpty,
@@ -52,12 +49,8 @@ export const createPostBodySchema = z.strictObject({
   content: postContent,
   photoIds: z.array(id).max(limits.photosPerPost).optional(),
 });
-export type CreatePostBody = z.input<typeof createPostBodySchema>;
-
-export const createCommentBodySchema = z.strictObject({ content: commentContent });
 
 export const reactBodySchema = z.strictObject({ reactionType: reactionTypeSchema });
-export type ReactBody = z.input<typeof reactBodySchema>;
 
 export const rsvpBodySchema = z.strictObject({ status: rsvpStatusSchema });
 export type RsvpBody = z.input<typeof rsvpBodySchema>;

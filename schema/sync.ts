@@ -191,6 +191,13 @@ export const pullRequestSchema = z.strictObject({
 });
 export type PullRequest = z.infer<typeof pullRequestSchema>;
 
+/**
+ * `POST /api/sync/forget-device`: a device whose person signs out wipes its copy and tells the server, which lets go
+ * of the device's row (its watermark and refusals) at once instead of after months (housekeeping.ts). 204.
+ */
+export const forgetDeviceRequestSchema = z.strictObject({ deviceId: id });
+export type ForgetDeviceRequest = z.infer<typeof forgetDeviceRequestSchema>;
+
 export const familyPullSchema = z.discriminatedUnion('status', [
   /**
    * Changes with a version above the cursor, in (version, table, id) order. The device applies them and stores

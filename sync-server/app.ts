@@ -1,3 +1,5 @@
+import type { Server } from 'node:http';
+import type { Socket } from 'node:net';
 import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import fastifyMultipart from '@fastify/multipart';
@@ -24,7 +26,7 @@ import { invitationRoutes } from './routes/invitation-routes.ts';
 import { liveRoutes } from './routes/live-routes.ts';
 import { postRoutes } from './routes/post-routes.ts';
 import { publicFormRoutes } from './routes/public-form-routes.ts';
-import { createMutationRunner } from './routes/run-mutation.ts';
+import { createMutationRunner } from './routes/support/run-mutation.ts';
 import { settingsRoutes } from './routes/settings-routes.ts';
 import { syncRoutes } from './routes/sync-routes.ts';
 import { createLocalNotifier, type SyncNotifier } from './sync-notifier.ts';
@@ -43,6 +45,22 @@ export type AppOptions = {
   liveHeartbeatMs?: number;
   /** Told of every route as it is registered: the family isolation test insists that each one has a case. */
   onRoute?: (route: { method: string; url: string }) => void;
+  /** How long a client may take to send a whole request; tests shorten it to watch a slow one being cut off. */
+  requestTimeoutMs?: number;
+};
+
+/**
+ * Slow clients (issue 11): a request must arrive whole within this time, or its connection is closed, so a few
+ * hundred connections dripping a byte every few seconds cannot hold the server's sockets. Answers may take as long as
+ * they like (the live channel is one long answer, kept alive by its heartbeats).
+ */
+export const connectionPolicy = {
+  requestTimeoutMs: 30_000,
+  headersTimeoutMs: 15_000,
+  /** Idle keep-alive sockets go after this; a live channel is never idle longer than its heartbeat. */
+  idleTimeoutMs: 60_000,
+  /** Open connections from one address (not behind a proxy): a family's phones and tablets share one at home. */
+  connectionsPerAddress: 64,
 };
 
 /** The whole HTTP app, without listening: server.ts listens, tests call `inject`. */
@@ -53,12 +71,22 @@ export async function buildApp({
   notifier = createLocalNotifier(),
   liveHeartbeatMs: heartbeatMs = liveHeartbeatMs,
   onRoute,
+  requestTimeoutMs: requestTimeout = connectionPolicy.requestTimeoutMs,
 }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     bodyLimit: 1_048_576,
     trustProxy: config.trustProxy,
+    requestTimeout,
+    connectionTimeout: connectionPolicy.idleTimeoutMs,
+    // Node looks for overdue requests this often (30 s unless told): a slow one is cut off soon after its time.
+    http: {
+      headersTimeout: Math.min(connectionPolicy.headersTimeoutMs, requestTimeout),
+      connectionsCheckingInterval: 1_000,
+    },
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel, serializers: requestLogSerializers },
   });
+  // Behind a proxy every connection comes from the proxy: the cap is then the proxy's to apply.
+  if (!config.trustProxy) limitConnectionsPerAddress(app.server, connectionPolicy.connectionsPerAddress);
   // JSON is the only body the API reads (multipart only where a route opts in); text/plain would be a way around
   // the browser's CORS preflight.
   app.removeContentTypeParser('text/plain');
@@ -87,7 +115,15 @@ export async function buildApp({
   await app.register(fastifyMultipart, {
     limits: { fileSize: limits.photoMaxBytes, files: limits.photosPerSelection, fields: 20, fieldSize: 10_000 },
   });
-  await app.register(sessionPlugin, { config, sessions });
+  await app.register(sessionPlugin, {
+    config,
+    sessions,
+    onSessionsEnded: (userId) => {
+      notifier
+        .publishSessionsEnded(userId)
+        .catch((error: unknown) => app.log.warn({ err: error }, 'could not publish that sessions ended'));
+    },
+  });
 
   await app.register(healthRoutes, { sql });
   await app.register(authRoutes, { config, users, passwords, now, sql, notifier });
@@ -102,4 +138,23 @@ export async function buildApp({
   await app.register(staticFilesPlugin, { staticDir: config.staticDir, pages });
 
   return app;
+}
+
+/** Closes a new connection at once when its address already holds `max` open ones. */
+function limitConnectionsPerAddress(server: Server, max: number): void {
+  const open = new Map<string, number>();
+  server.on('connection', (socket: Socket) => {
+    const address = socket.remoteAddress ?? '';
+    const count = (open.get(address) ?? 0) + 1;
+    if (count > max) {
+      socket.destroy();
+      return;
+    }
+    open.set(address, count);
+    socket.once('close', () => {
+      const left = (open.get(address) ?? 1) - 1;
+      if (left === 0) open.delete(address);
+      else open.set(address, left);
+    });
+  });
 }

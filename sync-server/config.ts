@@ -56,31 +56,35 @@ const envSchema = z
 
 export type LogLevel = (typeof logLevels)[number];
 
-export type Config = {
-  port: number;
-  host: string;
+/** The environment read into the server's settings: each setting is spelled here and in `envSchema`, nowhere else. */
+const configSchema = envSchema.transform((env) => ({
+  port: env.PORT,
+  host: env.HOST,
   /** Unset means the embedded PGlite database under `dataDir`. */
-  databaseUrl: string | undefined;
-  databasePoolMax: number;
-  dataDir: string;
+  databaseUrl: env.DATABASE_URL,
+  databasePoolMax: env.DATABASE_POOL_MAX,
+  dataDir: env.DATA_DIR,
   /** The address people use; its origin is the site's origin for the cross-site check. */
-  publicUrl: URL | undefined;
-  staticDir: string;
-  google: { clientId: string; clientSecret: string } | undefined;
-  logLevel: LogLevel;
-  authRateLimitPerIp: number;
+  publicUrl: env.PUBLIC_URL,
+  staticDir: env.STATIC_DIR,
+  google:
+    env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET
+      ? { clientId: env.GOOGLE_CLIENT_ID, clientSecret: env.GOOGLE_CLIENT_SECRET }
+      : undefined,
+  logLevel: env.LOG_LEVEL,
+  authRateLimitPerIp: env.AUTH_RATE_LIMIT_PER_IP,
   /** Public form submissions (contact, suggestions, sign-ups) per 10 minutes from one address, all forms together. */
-  publicFormRateLimitPerIp: number;
-  trustProxy: boolean;
+  publicFormRateLimitPerIp: env.PUBLIC_FORM_RATE_LIMIT_PER_IP,
+  trustProxy: env.TRUST_PROXY,
   /**
    * How a write's change reaches the live channels: `postgres` (LISTEN/NOTIFY, across server instances) or `local`
    * (this process only). Postgres whenever DATABASE_URL is set, unless that database is the embedded PGlite served
    * over a socket (the end-to-end launcher), whose single connection a LISTEN would hold.
    */
-  syncNotify: SyncNotifyMode;
-};
+  syncNotify: env.SYNC_NOTIFY ?? (env.DATABASE_URL ? 'postgres' : 'local'),
+}));
 
-export type SyncNotifyMode = (typeof syncNotifyModes)[number];
+export type Config = z.output<typeof configSchema>;
 
 export class ConfigError extends OperatorError {
   override name = 'ConfigError';
@@ -91,30 +95,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const given = Object.fromEntries(
     Object.entries(env).filter(([, value]) => value !== undefined && value.trim() !== ''),
   );
-  const result = envSchema.safeParse(given);
+  const result = configSchema.safeParse(given);
   if (!result.success) {
     const problems = result.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
     throw new ConfigError(`Invalid environment:\n${problems.join('\n')}`);
   }
-  const parsed = result.data;
-  return {
-    port: parsed.PORT,
-    host: parsed.HOST,
-    databaseUrl: parsed.DATABASE_URL,
-    databasePoolMax: parsed.DATABASE_POOL_MAX,
-    dataDir: parsed.DATA_DIR,
-    publicUrl: parsed.PUBLIC_URL,
-    staticDir: parsed.STATIC_DIR,
-    google:
-      parsed.GOOGLE_CLIENT_ID && parsed.GOOGLE_CLIENT_SECRET
-        ? { clientId: parsed.GOOGLE_CLIENT_ID, clientSecret: parsed.GOOGLE_CLIENT_SECRET }
-        : undefined,
-    logLevel: parsed.LOG_LEVEL,
-    authRateLimitPerIp: parsed.AUTH_RATE_LIMIT_PER_IP,
-    publicFormRateLimitPerIp: parsed.PUBLIC_FORM_RATE_LIMIT_PER_IP,
-    trustProxy: parsed.TRUST_PROXY,
-    syncNotify: parsed.SYNC_NOTIFY ?? (parsed.DATABASE_URL ? 'postgres' : 'local'),
-  };
+  return result.data;
 }
 
 /** Whether people reach the site over https: then cookies are Secure and the browser is told to stay on https. */

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { openDatabase, type Database } from './database.ts';
+import { scheduleHousekeeping } from './housekeeping.ts';
 import { runMigrations } from './migrate.ts';
 import { failStartup } from './operator-error.ts';
 import { createLocalNotifier, createPostgresNotifier, type SyncNotifier } from './sync-notifier.ts';
@@ -26,6 +27,7 @@ async function start(): Promise<{ app: FastifyInstance; database: Database; noti
 }
 
 const { app, database, notifier } = await start().catch(failStartup);
+const stopHousekeeping = scheduleHousekeeping(database.sql, app.log);
 
 let stopping = false;
 async function shutDown(signal: NodeJS.Signals): Promise<void> {
@@ -35,6 +37,7 @@ async function shutDown(signal: NodeJS.Signals): Promise<void> {
   app.log.info({ signal }, 'shutting down');
   try {
     await app.close();
+    await stopHousekeeping();
     await notifier.close();
     await database.close();
   } catch (error) {

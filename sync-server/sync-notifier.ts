@@ -20,6 +20,12 @@ export type SyncNotifier = {
    * connection that listens dropped and is back). Answers the function that unsubscribes.
    */
   onChangesMissed(listener: () => void): () => void;
+  /**
+   * Sessions of `userId` ended (signed out, or ended by a password change): every instance's live streams of that
+   * person check theirs at once instead of at the next heartbeat.
+   */
+  publishSessionsEnded(userId: string): Promise<void>;
+  onSessionsEnded(listener: (userId: string) => void): () => void;
   close(): Promise<void>;
 };
 
@@ -80,11 +86,16 @@ const familyChangeSchema = z.object({
   membershipChanged: z.array(z.string()),
 });
 
-/** Anyone with database access can notify the channel: anything that is not a change is ignored. */
-function parseChange(payload: string): FamilyChange | null {
+const sessionsEndedSchema = z.object({ sessionsEndedOf: z.string() });
+
+/** Anyone with database access can notify the channel: anything that is neither message is ignored. */
+function parseMessage(payload: string): { change: FamilyChange } | { sessionsEndedOf: string } | null {
   try {
-    const parsed = familyChangeSchema.safeParse(JSON.parse(payload));
-    return parsed.success ? parsed.data : null;
+    const message: unknown = JSON.parse(payload);
+    const change = familyChangeSchema.safeParse(message);
+    if (change.success) return { change: change.data };
+    const ended = sessionsEndedSchema.safeParse(message);
+    return ended.success ? ended.data : null;
   } catch {
     return null;
   }
@@ -115,12 +126,14 @@ function createListeners<Event>() {
 export async function createPostgresNotifier(sql: Sql): Promise<SyncNotifier> {
   const changes = createListeners<FamilyChange>();
   const missed = createListeners<void>();
+  const sessionsEnded = createListeners<string>();
   let listening = false;
   const subscription = await sql.listen(
     channel,
     (payload) => {
-      const change = parseChange(payload);
-      if (change) changes.emit(change);
+      const message = parseMessage(payload);
+      if (message && 'change' in message) changes.emit(message.change);
+      else if (message) sessionsEnded.emit(message.sessionsEndedOf);
     },
     // postgres.js calls this on the first LISTEN and again after every reconnect: whatever was published between
     // the drop and now went nowhere.
@@ -135,9 +148,14 @@ export async function createPostgresNotifier(sql: Sql): Promise<SyncNotifier> {
     },
     subscribe: changes.add,
     onChangesMissed: missed.add,
+    async publishSessionsEnded(userId) {
+      await sql.notify(channel, JSON.stringify({ sessionsEndedOf: userId }));
+    },
+    onSessionsEnded: sessionsEnded.add,
     async close() {
       changes.clear();
       missed.clear();
+      sessionsEnded.clear();
       await subscription.unlisten();
     },
   };
@@ -149,6 +167,7 @@ export async function createPostgresNotifier(sql: Sql): Promise<SyncNotifier> {
  */
 export function createLocalNotifier(): SyncNotifier {
   const changes = createListeners<FamilyChange>();
+  const sessionsEnded = createListeners<string>();
   return {
     async publish(change) {
       // Delivered on a later tick, like a notification from the database: a publisher never runs listeners inline.
@@ -156,8 +175,13 @@ export function createLocalNotifier(): SyncNotifier {
     },
     subscribe: changes.add,
     onChangesMissed: () => () => {},
+    async publishSessionsEnded(userId) {
+      setImmediate(() => sessionsEnded.emit(userId));
+    },
+    onSessionsEnded: sessionsEnded.add,
     async close() {
       changes.clear();
+      sessionsEnded.clear();
     },
   };
 }

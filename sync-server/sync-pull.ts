@@ -8,7 +8,12 @@ import {
   type PullResponse,
 } from '../schema/index.ts';
 import type { Sql } from './database.ts';
-import { createSyncRepository, type ChangePosition, type SyncRepository } from './repositories/sync-repository.ts';
+import {
+  createSyncRepository,
+  type ChangePosition,
+  type FamilyVersions,
+  type SyncRepository,
+} from './repositories/sync-repository.ts';
 
 export type Pull = {
   userId: string;
@@ -83,17 +88,17 @@ export async function pullChanges(sql: Sql, pull: Pull): Promise<PullResponse> {
     let budget = pageMax;
     let more = false;
     for (const cursor of cursors.values()) {
-      const familyVersion = familyVersions.get(cursor.familyId);
-      if (familyVersion === undefined) {
+      const family = familyVersions.get(cursor.familyId);
+      if (family === undefined) {
         families.push({ status: 'drop', familyId: cursor.familyId });
         continue;
       }
-      if (cursor.version === familyVersion && cursor.resume === null) continue;
+      if (cursor.version === family.version && cursor.resume === null) continue;
       if (budget === 0) {
         more = true;
         continue;
       }
-      const page = await pullFamily(sync, cursor, familyVersion, budget);
+      const page = await pullFamily(sync, cursor, family, budget);
       budget -= page.changes.length;
       if (page.cursor.resume !== null) more = true;
       families.push(page);
@@ -108,24 +113,32 @@ type FamilyChanges = Extract<FamilyPull, { status: 'changes' }>;
 async function pullFamily(
   sync: SyncRepository,
   cursor: FamilyCursor,
-  familyVersion: number,
+  { version: familyVersion, tombstoneFloor }: FamilyVersions,
   budget: number,
 ): Promise<FamilyChanges> {
   const { familyId } = cursor;
   const resume = cursor.resume !== null && cursor.version <= familyVersion ? decodeResume(cursor.resume) : null;
-  // The family goes again from 0 when the device's progress in it cannot be trusted: a cursor ahead of the family (a
-  // database restored from a backup), or a page from 0 under way whose token this server did not make. The device
-  // already holds rows of it, some perhaps deleted since, so it is told to start over (`reset`).
-  const restart = cursor.version > familyVersion || (cursor.version === 0 && cursor.resume !== null && !resume);
-  const after = restart ? 0 : cursor.version;
   // Only a device that holds nothing of the family can do without the tombstones up to now.
   const holdsNothing = cursor.version === 0 && cursor.resume === null;
-  const skipTombstonesThrough = resume ? resume.skipTombstonesThrough : holdsNothing ? familyVersion : 0;
+  // The deletes a device still has to learn are the tombstones after this version.
+  const knowsDeletesThrough = Math.max(cursor.version, resume?.skipTombstonesThrough ?? 0);
+  // The family goes again from 0 when the device's progress in it cannot be trusted: a cursor ahead of the family (a
+  // database restored from a backup), a page from 0 under way whose token this server did not make, or a copy older
+  // than the tombstones kept (housekeeping.ts let go of deletes it has not seen). The device already holds rows of
+  // it, some perhaps deleted since, so it is told to start over (`reset`).
+  const restart =
+    cursor.version > familyVersion ||
+    (cursor.version === 0 && cursor.resume !== null && !resume) ||
+    (!holdsNothing && knowsDeletesThrough < tombstoneFloor);
+  const after = restart ? 0 : cursor.version;
+  // A device told to start over drops its copy before the first page, so it too holds nothing.
+  const skipTombstonesThrough =
+    restart || holdsNothing ? familyVersion : resume ? resume.skipTombstonesThrough : 0;
   const found = await sync.changesOf({
     familyId,
     after,
     skipTombstonesThrough,
-    resumeAfter: resume?.position ?? null,
+    resumeAfter: restart ? null : (resume?.position ?? null),
     limit: budget + 1,
   });
   const sent = found.slice(0, budget);

@@ -1,5 +1,11 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { rejections, type MutationResult, type PushedMutation, type PushResponse } from '../schema/index.ts';
+import {
+  rejections,
+  withoutControlCharacters,
+  type MutationResult,
+  type PushedMutation,
+  type PushResponse,
+} from '../schema/index.ts';
 import type { Sql, Transaction } from './database.ts';
 import { HttpError, serverMessages } from './http-errors.ts';
 import { prepareMutation } from './mutators/index.ts';
@@ -81,6 +87,9 @@ async function handleMutation(
   const watermark = await devices.lockDevice(push.deviceId, push.userId);
   if (watermark === null) throw new HttpError(403, { error: serverMessages.deviceOfAnotherAccount });
   const { seq } = mutation;
+  // A device sends its writes in order, and only once it has the answers to the earlier ones: the refusals it kept
+  // asking about before this batch have reached it, and need not be kept for a lost answer any more.
+  if (mutation === push.mutations[0]) await devices.forgetRejectionsBefore(push.deviceId, seq);
   if (seq <= watermark) {
     const reason = await devices.rejectionReason(push.deviceId, seq);
     const result: MutationResult = reason ? { seq, status: 'duplicate', reason } : { seq, status: 'duplicate' };
@@ -90,7 +99,13 @@ async function handleMutation(
 
   const outcome = await runMutation(tx, { userId: push.userId, ...timesOf(push, mutation) }, mutation, log);
   if ('reason' in outcome) {
-    await devices.recordRejection({ deviceId: push.deviceId, seq, name: mutation.name, reason: outcome.reason });
+    // Kept as plain text whatever the device sent: a refusal that cannot be recorded would stall its queue for ever.
+    await devices.recordRejection({
+      deviceId: push.deviceId,
+      seq,
+      name: withoutControlCharacters(mutation.name),
+      reason: withoutControlCharacters(outcome.reason),
+    });
   }
   await devices.moveWatermark(push.deviceId, seq);
   return 'reason' in outcome

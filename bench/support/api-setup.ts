@@ -40,7 +40,9 @@ export function benchApi(baseUrl: string) {
       const deviceId = randomUUID();
       let seq = 0;
       return {
-        async push(mutations: QueuedMutation[]): Promise<void> {
+        /** Pushes every mutation; each must be applied, but for up to `refused` refusals. */
+        async push(mutations: QueuedMutation[], { refused = 0 } = {}): Promise<void> {
+          let refusals = 0;
           for (let start = 0; start < mutations.length; start += pushBatchMax) {
             const now = new Date().toISOString();
             const batch = mutations
@@ -55,10 +57,18 @@ export function benchApi(baseUrl: string) {
               mutations: batch,
             });
             const answer = (await response.json()) as { results: { status: string }[] };
-            if (response.status !== 200 || answer.results.some((result) => result.status !== 'applied')) {
+            refusals += answer.results.filter((result) => result.status === 'rejected').length;
+            const handled = answer.results.every((result) => result.status === 'applied' || result.status === 'rejected');
+            if (response.status !== 200 || answer.results.length !== batch.length || !handled || refusals > refused) {
               throw new Error(`Push failed: ${response.status} ${JSON.stringify(answer).slice(0, 300)}`);
             }
           }
+        },
+
+        /** What signing out there does: the server lets go of the device. */
+        async forget(): Promise<void> {
+          const response = await post('/api/sync/forget-device', cookie, { deviceId });
+          if (response.status !== 204) throw new Error(`Forgetting the device failed: ${response.status}`);
         },
       };
     },

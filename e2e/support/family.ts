@@ -10,6 +10,13 @@ export async function waitForOfflineReady(page: Page) {
   });
 }
 
+/** The names of the Hearth databases (a person's device data) the browser holds for the page's site. */
+export function hearthDatabases(page: Page): Promise<string[]> {
+  return page.evaluate(async () =>
+    (await indexedDB.databases()).flatMap(({ name }) => (name?.startsWith('hearth-') ? [name] : [])),
+  );
+}
+
 /** Says the connection changed at once, instead of waiting for the browser to notice. */
 export async function goOffline(context: BrowserContext, page: Page) {
   await context.setOffline(true);

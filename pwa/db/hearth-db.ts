@@ -42,6 +42,11 @@ export type OutboxEntry = {
     status: OutboxStatus;
     /** When the person made the write: the time its optimistic rows show until the server's copy arrives. */
     createdAt: string;
+    /**
+     * What the write read and wrote when last applied on this device (pwa/sync/footprint.ts), so a rebase can tell
+     * whether a server update concerns it. Absent on entries queued before footprints were kept.
+     */
+    footprint?: string[];
   };
 }[MutationName];
 

@@ -1,7 +1,7 @@
 import { createFileRoute, Outlet } from '@tanstack/react-router';
 import { useAuth } from '../features/account/auth-store.ts';
 import { SignedOutFallback } from '../features/account/signed-out-fallback.tsx';
-import { SignedInArea } from '../features/sync/signed-in-area.tsx';
+import { SignedInArea } from '../features/device-session/signed-in-area.tsx';
 
 /**
  * Every screen that needs a signed-in user lives under this layout. Signed out, the screen is replaced in place by

@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import { useAuth } from '../features/account/auth-store.ts';
 import { feedScreen } from '../features/feed/feed-screen-loader.ts';
 import { LandingPage } from '../features/marketing/landing/landing-page.tsx';
-import { SignedInArea } from '../features/sync/signed-in-area.tsx';
+import { SignedInArea } from '../features/device-session/signed-in-area.tsx';
 
 /**
  * `/` is two pages (spec §2): the family feed for a signed-in person, the landing page for everyone else. The

@@ -1,6 +1,7 @@
-import { syncedTables } from '../../schema/synced-tables.ts';
+import { childTablesOf, syncedTables, usersNamedBy, type SyncedTable } from '../../schema/synced-tables.ts';
 import type { FamilyPull, HistoryChanged, PullResponse, RowPut, SyncedUser } from '../../schema/sync.ts';
-import type { HearthDb } from '../db/hearth-db.ts';
+import type { HearthDb, OutboxEntry } from '../db/hearth-db.ts';
+import { groupFootprints, rangeReadKey, rangeWriteKeys, rowKey, rowOfKey, type Footprint } from './footprint.ts';
 import { applyLocalMutation } from './local-mutators.ts';
 import {
   createRecordingWriter,
@@ -11,7 +12,7 @@ import {
 } from './row-writer.ts';
 import { deleteCursor, markFirstPullDone, readSignedInUser, storeCursor, storeEpoch } from './sync-state.ts';
 
-/** What the server said, for one rebase. Every part is optional: a rejection rebases with no server changes. */
+/** What the server said, for one rebase. Every part is optional: a refusal rebases with no server changes. */
 export type ServerUpdate = {
   families?: readonly FamilyPull[];
   users?: readonly SyncedUser[];
@@ -24,10 +25,14 @@ export type ServerUpdate = {
   complete?: boolean;
   /** The server history the update came from: kept if this device had none yet. */
   epoch?: string;
+  /** Writes the server refused, already taken out of the outbox: what they did on this device is undone. */
+  refused?: readonly OutboxEntry[];
 };
 
-async function undoPendingWrites(db: HearthDb): Promise<void> {
-  const shadows = await db.shadows.toArray();
+/** Puts back the server's copy of the rows given (every row with one when `rows` is null), and forgets it. */
+async function undoPendingWrites(db: HearthDb, rows: ReadonlySet<string> | null): Promise<void> {
+  const keys = rows === null ? null : [...rows].flatMap((key) => [rowOfKey(key)].filter((row) => row !== null));
+  const shadows = keys === null ? await db.shadows.toArray() : (await db.shadows.bulkGet(keys)).filter((x) => !!x);
   // Nothing pending, nothing to undo; clearing an empty table would still wake every screen watching it.
   if (shadows.length === 0) return;
   const writer = directWriter(db);
@@ -39,7 +44,7 @@ async function undoPendingWrites(db: HearthDb): Promise<void> {
       await writer.delete(shadow.table, shadow.id);
     }
   }
-  await db.shadows.clear();
+  await db.shadows.bulkDelete(shadows.map((shadow): [typeof shadow.table, string] => [shadow.table, shadow.id]));
 }
 
 async function applyFamilyPull(db: HearthDb, writer: RowWriter, pull: FamilyPull): Promise<void> {
@@ -74,36 +79,141 @@ async function applyFamilyPull(db: HearthDb, writer: RowWriter, pull: FamilyPull
   await storeCursor(db, pull.cursor);
 }
 
-async function reapplyQueuedWrites(db: HearthDb): Promise<void> {
-  const entries = await db.outbox.orderBy('seq').toArray();
-  if (entries.length === 0) return;
+/** Re-applies queued writes in seq order, each noting its footprint afresh on its outbox entry. */
+async function reapplyQueuedWrites(db: HearthDb, entries: readonly OutboxEntry[]): Promise<Footprint[]> {
+  if (entries.length === 0) return [];
   const signedInUser = await readSignedInUser(db);
-  const writer = createRecordingWriter(db);
-  for (const entry of entries) await applyLocalMutation(writer, entry, { signedInUser, now: entry.createdAt });
+  const footprints: Footprint[] = [];
+  for (const entry of entries) {
+    const footprint: Footprint = new Set();
+    await applyLocalMutation(createRecordingWriter(db, footprint), entry, { signedInUser, now: entry.createdAt });
+    await db.outbox.put({ ...entry, footprint: [...footprint] });
+    footprints.push(footprint);
+  }
+  return footprints;
 }
 
 /**
- * Replicache's rebase in one Dexie transaction: undo every queued write (put the shadows back), apply the server's
- * changes, forget the writes the server confirmed, and re-apply the rest in seq order. Screens never see a pull
- * hide a pending write, and a refused write is rolled back exactly.
+ * What deleting a row on this device touches: the row, the ranges it sat in and, the same way, all its children.
+ * Looking the children up reads their range: a pending write that took a child out of it (deleting a comment of a
+ * post the server now deletes) is concerned even though the child is no longer there to be found.
+ */
+async function deletionKeys(db: HearthDb, table: SyncedTable, id: string, keys: Footprint): Promise<void> {
+  keys.add(rowKey(table, id));
+  const row = await db.table(table).get(id);
+  if (row) for (const key of rangeWriteKeys(table, row)) keys.add(key);
+  for (const child of childTablesOf(table)) {
+    keys.add(rangeReadKey(child.table, child.field, id));
+    const childIds = await db.table(child.table).where(child.field).equals(id).primaryKeys();
+    for (const childId of childIds) await deletionKeys(db, child.table, String(childId), keys);
+  }
+}
+
+/**
+ * The writes a server update concerns (with the writes they concern in turn), or null when it concerns them all:
+ * a family dropped or sent again from the start, or an entry from before footprints were kept. The update's own
+ * footprint is every row it puts or deletes (children included) and every range a put row enters; the writes it
+ * confirms and the writes it refuses count as part of it, since their rows change under them.
+ */
+async function writesConcerned(
+  db: HearthDb,
+  entries: readonly OutboxEntry[],
+  update: ServerUpdate,
+  isConfirmed: (entry: OutboxEntry) => boolean,
+): Promise<OutboxEntry[] | null> {
+  const families = update.families ?? [];
+  if (families.some((family) => family.status === 'drop' || family.reset)) return null;
+  if (entries.some((entry) => !entry.footprint)) return null;
+  const updateKeys: Footprint = new Set();
+  for (const family of families) {
+    if (family.status !== 'changes') continue;
+    for (const change of family.changes) {
+      if (change.op === 'delete') {
+        if (change.table === 'families') return null;
+        await deletionKeys(db, change.table, change.id, updateKeys);
+      } else {
+        updateKeys.add(rowKey(change.table, change.row.id));
+        for (const key of rangeWriteKeys(change.table, change.row)) updateKeys.add(key);
+      }
+    }
+  }
+  for (const user of update.users ?? []) updateKeys.add(rowKey('users', user.id));
+  for (const entry of [...(update.refused ?? []), ...entries.filter(isConfirmed)]) {
+    for (const key of entry.footprint ?? []) updateKeys.add(key);
+  }
+  if (updateKeys.size === 0) return [];
+  const groups = groupFootprints([updateKeys, ...entries.map((entry) => entry.footprint ?? [])]);
+  const updateGroup = groups.groupOf(0);
+  return entries.filter((_, index) => groups.groupOf(index + 1) === updateGroup);
+}
+
+/**
+ * After a write was re-applied on its own, whether what it touched now reaches a write that was left alone (its data
+ * changed under it, so it took another path): then the writes left alone must be redone as well.
+ */
+function reachesOthers(redone: readonly Footprint[], leftAlone: readonly OutboxEntry[]): boolean {
+  if (redone.length === 0 || leftAlone.length === 0) return false;
+  const groups = groupFootprints([...redone, ...leftAlone.map((entry) => entry.footprint ?? [])]);
+  const redoneGroups = new Set(redone.map((_, index) => groups.groupOf(index)));
+  return leftAlone.some((_, index) => redoneGroups.has(groups.groupOf(redone.length + index)));
+}
+
+/** People no row on the device names any more (a family left, a member gone), but never the signed-in person. */
+async function forgetUnnamedUsers(db: HearthDb): Promise<void> {
+  const named = new Set<string>([(await readSignedInUser(db).catch(() => null))?.id ?? '']);
+  for (const table of syncedTables) {
+    await db.table(table).each((row) => {
+      for (const id of usersNamedBy(table, row)) named.add(id);
+    });
+  }
+  const unnamed = (await db.users.toCollection().primaryKeys()).filter((id) => !named.has(id));
+  if (unnamed.length > 0) await db.users.bulkDelete(unnamed);
+}
+
+/**
+ * Replicache's rebase in one Dexie transaction: undo the queued writes an update concerns (put their rows' shadows
+ * back), apply the server's changes, forget the writes the server confirmed, and re-apply the rest of those writes
+ * in seq order. Writes the update does not concern stay as they are, so a chat message arriving costs the same with
+ * a thousand writes waiting as with none (docs/decisions/0013-bounded-growth-and-rebase-by-footprint.md). Screens
+ * never see a pull hide a pending write, and a refused write is rolled back exactly.
  */
 export async function rebase(db: HearthDb, update: ServerUpdate = {}): Promise<void> {
   await inSyncTransaction(db, async () => {
-    await undoPendingWrites(db);
+    const { confirmedThroughSeq } = update;
+    const isConfirmed = (entry: OutboxEntry) =>
+      confirmedThroughSeq !== undefined && entry.status === 'sent' && entry.seq <= confirmedThroughSeq;
+    const entries = await db.outbox.orderBy('seq').toArray();
+    const concerned = await writesConcerned(db, entries, update, isConfirmed);
+    const undone =
+      concerned === null
+        ? null
+        : new Set([...concerned, ...(update.refused ?? [])].flatMap((entry) => entry.footprint ?? []));
+    await undoPendingWrites(db, undone);
+
     const writer = directWriter(db);
     for (const family of update.families ?? []) await applyFamilyPull(db, writer, family);
     if (update.users?.length) await db.users.bulkPut([...update.users]);
-    const { confirmedThroughSeq } = update;
-    if (confirmedThroughSeq !== undefined) {
-      await db.outbox
-        .where('seq')
-        .belowOrEqual(confirmedThroughSeq)
-        .filter((entry) => entry.status === 'sent')
-        .delete();
-    }
+    const confirmed = entries.filter(isConfirmed);
+    if (confirmed.length > 0) await db.outbox.bulkDelete(confirmed.map((entry) => entry.seq));
     if (update.complete) await markFirstPullDone(db);
     if (update.epoch) await storeEpoch(db, update.epoch);
-    await reapplyQueuedWrites(db);
+
+    const redo = (concerned ?? entries).filter((entry) => !isConfirmed(entry));
+    const redone = await reapplyQueuedWrites(db, redo);
+    if (concerned !== null) {
+      const leftAlone = entries.filter((entry) => !concerned.includes(entry));
+      if (reachesOthers(redone, leftAlone)) {
+        await undoPendingWrites(db, null);
+        await reapplyQueuedWrites(db, await db.outbox.orderBy('seq').toArray());
+      }
+    }
+    const someoneLeft = (update.families ?? []).some(
+      (family) =>
+        family.status === 'drop' ||
+        family.reset ||
+        family.changes.some((change) => change.op === 'delete' && change.table === 'members'),
+    );
+    if (someoneLeft) await forgetUnnamedUsers(db);
   });
 }
 
@@ -133,7 +243,7 @@ export function startOverWithServer(
     );
     await db.syncState.put({ key: 'nextSeq', value: lastAppliedSeq + 1 + later.length });
     await db.syncState.put({ key: 'epoch', value: epoch });
-    await reapplyQueuedWrites(db);
+    await reapplyQueuedWrites(db, await db.outbox.orderBy('seq').toArray());
     return lastAppliedSeq + later.length;
   });
 }

@@ -1,11 +1,13 @@
 import type { Table } from 'dexie';
 import { childTablesOf, syncedTables, type SyncedTable } from '../../schema/synced-tables.ts';
 import type { HearthDb, HearthRows, RowTable, Shadow } from '../db/hearth-db.ts';
+import { rangeReadKey, rangeWriteKeys, rowKey, type Footprint } from './footprint.ts';
 
 /**
  * The row operations local mutators and server changes are made of. Two implementations: `directWriter` applies the
- * server's changes as they are; `createRecordingWriter` applies a pending write and first keeps the server's copy
- * of every row it touches in `shadows`, so a rebase can undo it exactly. Both run inside the caller's transaction.
+ * server's changes as they are; `createRecordingWriter` applies a pending write, first keeping the server's copy of
+ * every row it touches in `shadows` (so a rebase can undo it exactly) and noting what it read and wrote in the
+ * write's footprint (so a rebase knows which pages concern it). Both run inside the caller's transaction.
  */
 export type RowWriter = {
   get<T extends RowTable>(table: T, id: string): Promise<HearthRows[T] | undefined>;
@@ -37,9 +39,19 @@ export function directWriter(db: HearthDb): RowWriter {
   };
 }
 
-export function createRecordingWriter(db: HearthDb): RowWriter {
+export function createRecordingWriter(db: HearthDb, footprint: Footprint = new Set()): RowWriter {
   const direct = directWriter(db);
   const shadowed = new Set<string>();
+
+  async function get<T extends RowTable>(table: T, id: string): Promise<HearthRows[T] | undefined> {
+    footprint.add(rowKey(table, id));
+    return direct.get(table, id);
+  }
+
+  function noteWrite(table: RowTable, row: { id: string }): void {
+    footprint.add(rowKey(table, row.id));
+    for (const key of rangeWriteKeys(table, row)) footprint.add(key);
+  }
 
   /** Keeps the copy from before the first pending write: a later pending write must not replace it. */
   async function keepServerCopy<T extends RowTable>(table: T, id: string, current: HearthRows[T] | undefined) {
@@ -51,24 +63,32 @@ export function createRecordingWriter(db: HearthDb): RowWriter {
   }
 
   async function put<T extends RowTable>(table: T, row: HearthRows[T]): Promise<void> {
+    noteWrite(table, row);
     await keepServerCopy(table, row.id, await direct.get(table, row.id));
     await direct.put(table, row);
   }
 
   async function remove(table: RowTable, id: string): Promise<void> {
+    footprint.add(rowKey(table, id));
     const current = await direct.get(table, id);
     if (!current) return;
+    noteWrite(table, current);
     await keepServerCopy(table, id, current);
     await direct.delete(table, id);
   }
 
+  async function idsWhere(table: SyncedTable, field: string, value: string): Promise<string[]> {
+    footprint.add(rangeReadKey(table, field, value));
+    return direct.idsWhere(table, field, value);
+  }
+
   return {
-    get: direct.get,
+    get,
     put,
     delete: remove,
-    idsWhere: direct.idsWhere,
+    idsWhere,
     async deleteWhere(table, field, value) {
-      for (const id of await direct.idsWhere(table, field, value)) await remove(table, id);
+      for (const id of await idsWhere(table, field, value)) await remove(table, id);
     },
   };
 }

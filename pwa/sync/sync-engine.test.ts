@@ -1,7 +1,7 @@
 // Dexie's live queries only run when it found an IndexedDB at load time, so this comes before anything imports Dexie.
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { rejections } from '../../schema/messages.ts';
+import { rejections } from '../../schema/rejections.ts';
 import { fallbackPullMs, pushBatchMax, type MutationArgs, type MutationName } from '../../schema/sync.ts';
 import type { HearthDb, RefusedWrite } from '../db/hearth-db.ts';
 import {

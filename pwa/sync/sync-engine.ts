@@ -1,7 +1,7 @@
 import { Dexie, liveQuery, type Subscription } from 'dexie';
 import { fallbackPullMs, liveHeartbeatMs, pushBatchMax, syncProtocolVersion } from '../../schema/sync-protocol.ts';
 import type { Poke, PushResponse } from '../../schema/sync.ts';
-import type { HearthDb, RefusedWrite } from '../db/hearth-db.ts';
+import type { HearthDb, OutboxEntry, RefusedWrite } from '../db/hearth-db.ts';
 import { createExternalStore } from '../lib/external-store.ts';
 import { createListeners } from './listeners.ts';
 import { applyPullResponse, rebase, startOverWithServer } from './rebase.ts';
@@ -137,6 +137,7 @@ export function createSyncEngine({
   async function recordPushResults(response: PushResponse): Promise<void> {
     const refused = await inSyncTransaction(db, async () => {
       const writes: RefusedWrite[] = [];
+      const refusedEntries: OutboxEntry[] = [];
       for (const result of response.results) {
         const entry = await db.outbox.get(result.seq);
         if (entry?.status !== 'pending') continue;
@@ -145,13 +146,14 @@ export function createSyncEngine({
           await db.outbox.put({ ...entry, status: 'sent' });
         } else {
           await db.outbox.delete(entry.seq);
+          refusedEntries.push(entry);
           const { name, args, createdAt } = entry;
           const write = { name, args, createdAt, reason } as Omit<RefusedWrite, 'id'>;
           writes.push({ ...write, id: await db.refusedWrites.add(write as RefusedWrite) } as RefusedWrite);
         }
       }
       await storeEpoch(db, response.epoch);
-      if (writes.length > 0) await rebase(db);
+      if (writes.length > 0) await rebase(db, { refused: refusedEntries });
       return writes;
     });
     for (const write of refused) rejected.tell(write);
@@ -188,8 +190,11 @@ export function createSyncEngine({
       const batch = await db.outbox.where('status').equals('pending').limit(pushBatchMax).toArray();
       if (batch.length === 0) {
         pushing = false;
-        // A write that committed just after this read may have been reported while `pushing` was still true.
-        if (newestPendingSeq > highestSeqRead) runAgain = true;
+        // A write that committed just after this read may have been reported while `pushing` was still true: look
+        // again now. Not at what the outbox watch last said, which may be out of date (a start-over renumbers the
+        // outbox below it): trusting it made a device pull in a tight loop with nothing to send (the nemesis).
+        const newest = await db.outbox.where('status').equals('pending').last();
+        if (newest && newest.seq > highestSeqRead) runAgain = true;
         return;
       }
       highestSeqRead = Math.max(highestSeqRead, ...batch.map((entry) => entry.seq));

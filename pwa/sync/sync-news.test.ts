@@ -1,7 +1,7 @@
 // Dexie's live queries only run when it found an IndexedDB at load time, so this comes before anything imports Dexie.
 import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { rejections } from '../../schema/messages.ts';
+import { rejections } from '../../schema/rejections.ts';
 import type { RefusedWrite } from '../db/hearth-db.ts';
 import { createSyncEngine } from './sync-engine.ts';
 import { createSyncNews, type SyncNews } from './sync-news.ts';

@@ -8,12 +8,18 @@ const cursorKey = (familyId: string) => `cursor:${familyId}` as const;
 /** The id the server knows this device by: made here, once per database. */
 export async function ensureDeviceId(db: HearthDb): Promise<string> {
   return db.transaction('rw', db.syncState, async () => {
-    const stored = await db.syncState.get('deviceId');
-    if (stored?.key === 'deviceId') return stored.value;
+    const stored = await readDeviceId(db);
+    if (stored) return stored;
     const deviceId = crypto.randomUUID();
     await db.syncState.put({ key: 'deviceId', value: deviceId });
     return deviceId;
   });
+}
+
+/** The device id, if this database ever synced: signing out tells the server to forget it. */
+export async function readDeviceId(db: HearthDb): Promise<string | null> {
+  const stored = await db.syncState.get('deviceId');
+  return stored?.key === 'deviceId' ? stored.value : null;
 }
 
 /**
@@ -26,6 +32,12 @@ export async function takeNextSeq(db: HearthDb): Promise<number> {
   const seq = stored?.key === 'nextSeq' ? stored.value : 1;
   await db.syncState.put({ key: 'nextSeq', value: seq + 1 });
   return seq;
+}
+
+/** Whether a write was ever queued in this database: its first seq has been taken. */
+export async function wroteAnything(db: HearthDb): Promise<boolean> {
+  const stored = await db.syncState.get('nextSeq');
+  return stored?.key === 'nextSeq' && stored.value > 1;
 }
 
 /** What the device keeps of a user: names and avatar, never an email or a setting. */

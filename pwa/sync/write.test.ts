@@ -56,6 +56,9 @@ describe('writeLocally', () => {
       args: { postId, familyId, content: 'Hello family' },
       status: 'pending',
       createdAt: at,
+      // What it read (the family, the post's id) and wrote (the post, in its family's range): what pulls are checked
+      // against to tell whether they concern it.
+      footprint: [`r:families/${familyId}`, `r:posts/${postId}`, `w:posts?familyId=${familyId}`],
     });
   });
 
@@ -124,7 +127,7 @@ describe('Retry and Discard', () => {
     const entry = (await db.outbox.get(seq))!;
     await db.outbox.delete(seq);
     const id = await db.refusedWrites.add({ name: entry.name, args: entry.args, createdAt: entry.createdAt, reason: 'No' } as RefusedWrite);
-    await rebase(db);
+    await rebase(db, { refused: [entry] });
     expect(await db.posts.get(postId)).toBeUndefined();
     return { postId, seq, id };
   }
@@ -143,6 +146,7 @@ describe('Retry and Discard', () => {
       name: 'post.create',
       args: expect.objectContaining({ postId, content: 'Refused' }),
       createdAt: later,
+      footprint: expect.arrayContaining([`r:posts/${postId}`]),
     });
     expect(await db.posts.get(postId)).toMatchObject({ content: 'Refused', createdAt: later });
     expect(await db.shadows.get(['posts', postId])).toEqual({ table: 'posts', id: postId, row: null });

@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import { mutationArgsSchemas, type MutationArgs, type MutationName, type SyncedUser } from '../../schema/sync.ts';
 import type { HearthDb, OutboxEntry } from '../db/hearth-db.ts';
 import { applyLocalMutation, type LocalMutation, type MutationContext } from './local-mutators.ts';
+import type { Footprint } from './footprint.ts';
 import { createRecordingWriter, inSyncTransaction } from './row-writer.ts';
 import { publicFields, readSignedInUser, storeSignedInUser, takeNextSeq } from './sync-state.ts';
 
@@ -36,9 +37,11 @@ export class SignedOutError extends Error {
 async function queueWrite(db: HearthDb, mutation: LocalMutation, context: MutationContext): Promise<number> {
   if (await db.syncState.get('sealedForSignOut')) throw new SignedOutError();
   const seq = await takeNextSeq(db);
-  await applyLocalMutation(createRecordingWriter(db), mutation, context);
+  const footprint: Footprint = new Set();
+  await applyLocalMutation(createRecordingWriter(db, footprint), mutation, context);
   const { name, args } = mutation;
-  await db.outbox.add({ seq, name, args, status: 'pending', createdAt: context.now } as OutboxEntry);
+  const entry = { seq, name, args, status: 'pending', createdAt: context.now, footprint: [...footprint] };
+  await db.outbox.add(entry as OutboxEntry);
   return seq;
 }
 

@@ -2,7 +2,7 @@ import type { FastifyError } from 'fastify';
 import fp from 'fastify-plugin';
 import { ZodError } from 'zod';
 import { HttpError, serverMessages } from '../http-errors.ts';
-import { isKnownTransientError } from '../repositories/postgres-errors.ts';
+import { isBadDataError, isKnownTransientError } from '../repositories/postgres-errors.ts';
 import { validationError } from './validation.ts';
 
 const fastifyErrors: Record<string, { statusCode: number; error: string }> = {
@@ -36,6 +36,11 @@ export const errorHandlerPlugin = fp(
         request.log.warn({ err: known }, 'database unavailable');
         const syncing = request.url.startsWith('/api/sync/');
         return reply.code(503).send({ error: syncing ? serverMessages.syncUnavailable : serverMessages.unavailable });
+      }
+      if (isBadDataError(known)) {
+        // Whatever slipped past the schemas, a value the database cannot store is the request's fault, not a crash.
+        request.log.warn({ err: known }, 'the database refused a value of the request');
+        return reply.code(400).send({ error: serverMessages.badRequest });
       }
       const mapped = fastifyErrors[known.code];
       if (mapped) return reply.code(mapped.statusCode).send({ error: mapped.error });

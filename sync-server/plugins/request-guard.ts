@@ -30,11 +30,21 @@ function originOf(value: string): string | undefined {
  * (Sec-Fetch-Site, else Origin), and writes from another site are refused. Clients that send neither (curl,
  * server-to-server) are not browsers riding someone's cookie, so they pass.
  */
-function isCrossSite(config: Config, request: FastifyRequest): boolean {
+export function isCrossSite(config: Config, request: FastifyRequest): boolean {
   const fetchSite = request.headers['sec-fetch-site'];
   if (fetchSite !== undefined) return fetchSite !== 'same-origin' && fetchSite !== 'none';
   const origin = request.headers.origin;
   return origin !== undefined && originOf(origin) !== siteOrigin(config, request);
+}
+
+/**
+ * For navigations (GET), which carry no Origin: the browser's Sec-Fetch-Site, else the Referer's origin. A typed
+ * address or a bookmark (`none`, or no Referer) is the person's own doing.
+ */
+export function isNavigationFromAnotherSite(config: Config, request: FastifyRequest): boolean {
+  if (request.headers['sec-fetch-site'] !== undefined) return isCrossSite(config, request);
+  const referer = request.headers.referer;
+  return referer !== undefined && originOf(referer) !== siteOrigin(config, request);
 }
 
 function isMultipart(request: FastifyRequest): boolean {

@@ -47,16 +47,23 @@ export function signedIn(request: FastifyRequest): CurrentSession {
   return request.session;
 }
 
-export const sessionPlugin = fp<{ config: Config; sessions: SessionRepository }>(
-  async (app, { config, sessions }) => {
+/** A cookie scripts cannot read, not sent on other sites' requests, and only over https wherever people use https. */
+export function privateCookie(config: Config, request: FastifyRequest): CookieSerializeOptions {
+  return { httpOnly: true, sameSite: 'lax', secure: servesHttps(config) || request.protocol === 'https' };
+}
+
+export const sessionPlugin = fp<{
+  config: Config;
+  sessions: SessionRepository;
+  /** Told whose session ended here, so every instance can end that session's live streams at once. */
+  onSessionsEnded: (userId: string) => void;
+}>(
+  async (app, { config, sessions, onSessionsEnded }) => {
+    const endedSessionOf = (userId: string | null) => {
+      if (userId) onSessionsEnded(userId);
+    };
     function cookieOptions(request: FastifyRequest): CookieSerializeOptions {
-      return {
-        httpOnly: true,
-        sameSite: 'lax',
-        path: '/',
-        maxAge: sessionPolicy.lifetimeSeconds,
-        secure: servesHttps(config) || request.protocol === 'https',
-      };
+      return { ...privateCookie(config, request), path: '/', maxAge: sessionPolicy.lifetimeSeconds };
     }
 
     function presentedTokenHash(request: FastifyRequest): Buffer | null {
@@ -89,7 +96,7 @@ export const sessionPlugin = fp<{ config: Config; sessions: SessionRepository }>
 
     app.decorateReply('signIn', async function (this: FastifyReply, userId: string) {
       const previous = presentedTokenHash(this.request);
-      if (previous) await sessions.delete(previous);
+      if (previous) endedSessionOf(await sessions.delete(previous));
       // Sign-ins are rare enough to carry the housekeeping: sessions nobody came back to are removed here.
       await sessions.deleteExpired();
       const token = randomBytes(32).toString('base64url');
@@ -101,7 +108,7 @@ export const sessionPlugin = fp<{ config: Config; sessions: SessionRepository }>
 
     app.decorateReply('signOut', async function (this: FastifyReply) {
       const tokenHash = presentedTokenHash(this.request);
-      if (tokenHash) await sessions.delete(tokenHash);
+      if (tokenHash) endedSessionOf(await sessions.delete(tokenHash));
       clearCookie(this);
     });
   },

@@ -17,6 +17,11 @@ export function isPermanentDatabaseError(error: unknown): boolean {
   return errorClass === '22' || errorClass === '23';
 }
 
+/** Data the database cannot take (a NUL byte, a date out of range, a number too large): the request was bad. */
+export function isBadDataError(error: unknown): boolean {
+  return error instanceof postgres.PostgresError && error.code.startsWith('22');
+}
+
 const transientClasses = new Set(['08', '40', '53', '57', '58']);
 const connectionErrorCodes = new Set([
   'ECONNREFUSED',

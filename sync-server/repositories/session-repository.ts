@@ -50,8 +50,10 @@ export function createSessionRepository(sql: Sql, policy: SessionPolicy) {
       `;
     },
 
-    async delete(tokenHash: Buffer): Promise<void> {
-      await sql`delete from sessions where token_hash = ${tokenHash}`;
+    /** Answers whose session it was, if there was one. */
+    async delete(tokenHash: Buffer): Promise<string | null> {
+      const [row] = await sql<{ user_id: string }[]>`delete from sessions where token_hash = ${tokenHash} returning user_id`;
+      return row?.user_id ?? null;
     },
 
     async deleteExpired(): Promise<void> {

@@ -13,6 +13,9 @@ import { pullSources } from './pull-sources.ts';
 export type DeviceState = { userId: string; lastAppliedSeq: number };
 
 /** Where in a family's (version, table, id) order a pull page stopped. */
+/** A family's version, and the version its tombstones are kept after. */
+export type FamilyVersions = { version: number; tombstoneFloor: number };
+
 export type ChangePosition = { version: number; table: number; id: string };
 
 /** One change of a family with its place in the pull order. */
@@ -104,6 +107,15 @@ export function createSyncRepository(sql: Queryable) {
       `;
     },
 
+    async forgetRejectionsBefore(deviceId: string, seq: number): Promise<void> {
+      await sql`delete from sync_rejections where device_id = ${deviceId} and seq < ${seq}`;
+    },
+
+    /** A device forgets itself when its person signs out there; another person's device is left alone. */
+    async forgetDevice(deviceId: string, userId: string): Promise<void> {
+      await sql`delete from sync_devices where id = ${deviceId} and user_id = ${userId}`;
+    },
+
     async rejectionReason(deviceId: string, seq: number): Promise<string | undefined> {
       const [row] = await sql<{ reason: string }[]>`
         select reason from sync_rejections where device_id = ${deviceId} and seq = ${seq}
@@ -130,13 +142,18 @@ export function createSyncRepository(sql: Queryable) {
       return row?.family_id ?? null;
     },
 
-    /** The user's families with their current versions. */
-    async familyVersionsOf(userId: string): Promise<Map<string, number>> {
-      const rows = await sql<{ id: string; version: string }[]>`
-        select f.id, f.version from families f join family_members m on m.family_id = f.id
+    /**
+     * The user's families with their current versions, and the version up to which tombstones may have been let go
+     * (housekeeping.ts): a device's copy older than that must be fetched again.
+     */
+    async familyVersionsOf(userId: string): Promise<Map<string, FamilyVersions>> {
+      const rows = await sql<{ id: string; version: string; tombstone_floor: string }[]>`
+        select f.id, f.version, f.tombstone_floor from families f join family_members m on m.family_id = f.id
         where m.user_id = ${userId}
       `;
-      return new Map(rows.map((row) => [row.id, Number(row.version)]));
+      return new Map(
+        rows.map((row) => [row.id, { version: Number(row.version), tombstoneFloor: Number(row.tombstone_floor) }]),
+      );
     },
 
     /**

@@ -26,7 +26,8 @@ export async function putClearingTombstone(sql: Queryable, table: SyncedTable, i
 
 /**
  * Tombstones at `version` every row `rows` answers: a `delete … returning family_id, <id> as row_id`, or a select of
- * rows a foreign-key cascade is about to take. A row deleted before keeps one tombstone, at the newer version.
+ * rows a foreign-key cascade is about to take. A row deleted before keeps one tombstone, at the newer version and
+ * time (housekeeping lets tombstones go by their age).
  */
 export async function recordTombstones(
   sql: Queryable,
@@ -38,6 +39,6 @@ export async function recordTombstones(
     with gone as (${rows})
     insert into sync_tombstones (family_id, table_name, row_id, version)
     select family_id, ${table}, row_id, ${version}::bigint from gone
-    on conflict (family_id, table_name, row_id) do update set version = excluded.version
+    on conflict (family_id, table_name, row_id) do update set version = excluded.version, deleted_at = excluded.deleted_at
   `;
 }

@@ -182,6 +182,47 @@ describe('login and logout', () => {
     expect(await sessionRows(account.user.id)).toHaveLength(0);
   });
 
+  it('a link or an image on another site does not sign anyone out; Hearth’s own pages and a typed address do', async () => {
+    const account = await signUp(context.app);
+    for (const headers of [
+      { 'sec-fetch-site': 'cross-site' },
+      { 'sec-fetch-site': 'same-site' },
+      { referer: 'https://evil.example/page' },
+    ]) {
+      const response = await context.app.inject({ url: '/api/logout', headers: { cookie: account.cookie, ...headers } });
+      expect(response.headers.location).toBe('/');
+      expect(await sessionRows(account.user.id), JSON.stringify(headers)).toHaveLength(1);
+    }
+    const ownPage = await context.app.inject({
+      url: '/api/logout',
+      headers: { cookie: account.cookie, 'sec-fetch-site': 'same-origin' },
+    });
+    expect(ownPage.statusCode).toBe(302);
+    expect(await sessionRows(account.user.id)).toHaveLength(0);
+
+    const typed = await signUp(context.app);
+    await context.app.inject({ url: '/api/logout', headers: { cookie: typed.cookie, 'sec-fetch-site': 'none' } });
+    expect(await sessionRows(typed.user.id)).toHaveLength(0);
+  });
+
+  it('the app signs out with a POST, which another site cannot send', async () => {
+    const account = await signUp(context.app);
+    const foreign = await context.app.inject({
+      method: 'POST',
+      url: '/api/logout',
+      headers: { cookie: account.cookie, 'sec-fetch-site': 'cross-site' },
+    });
+    expect(foreign.statusCode).toBe(403);
+    expect(await sessionRows(account.user.id)).toHaveLength(1);
+    const own = await context.app.inject({
+      method: 'POST',
+      url: '/api/logout',
+      headers: { cookie: account.cookie, 'sec-fetch-site': 'same-origin' },
+    });
+    expect(own.statusCode).toBe(204);
+    expect(await sessionRows(account.user.id)).toHaveLength(0);
+  });
+
   it('logout without a session still ends on /', async () => {
     const response = await context.app.inject({ url: '/api/logout' });
     expect(response.statusCode).toBe(302);
@@ -259,6 +300,7 @@ describe('profile', () => {
         lastName: 'Smith',
         email: 'NEW.' + account.email,
         username: 'rose_' + account.username,
+        currentPassword: account.password,
       },
     });
     expect(response.statusCode).toBe(200);
@@ -300,7 +342,7 @@ describe('profile', () => {
       method: 'PATCH',
       url: '/api/auth/user',
       headers: { cookie: account.cookie },
-      payload: { email: other.email },
+      payload: { email: other.email, currentPassword: account.password },
     });
     expect(email.statusCode).toBe(409);
     expect(email.json()).toEqual({ error: 'An account with this email already exists', field: 'email' });

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import {
   loginBodySchema,
+  messages,
   passwordChangeBodySchema,
   profileUpdateBodySchema,
   signupBodySchema,
@@ -10,13 +11,15 @@ import type { Passwords } from '../auth/passwords.ts';
 import type { Config } from '../config.ts';
 import type { Sql } from '../database.ts';
 import { HttpError, serverMessages } from '../http-errors.ts';
-import { updateProfile } from '../mutators/update-profile.ts';
+import { updateProfile } from '../actions/update-profile.ts';
 import { createRateLimiter, enforceRateLimit } from '../plugins/rate-limit.ts';
-import { signedIn } from '../plugins/session.ts';
+import { isNavigationFromAnotherSite } from '../plugins/request-guard.ts';
+import { privateCookie, signedIn } from '../plugins/session.ts';
 import { parseBody, parseQuery } from '../plugins/validation.ts';
+import { createSignInDeviceRepository } from '../repositories/sign-in-device-repository.ts';
 import { DuplicateUserError, type UserRepository } from '../repositories/user-repository.ts';
 import { publishChanges, type SyncNotifier } from '../sync-notifier.ts';
-import { loginPagePath, returnToQuerySchema } from './login-page.ts';
+import { loginPagePath, returnToQuerySchema } from './support/login-page.ts';
 
 export type AuthRoutesOptions = {
   config: Config;
@@ -28,6 +31,10 @@ export type AuthRoutesOptions = {
 };
 
 const fifteenMinutes = 15 * 60 * 1000;
+
+/** The cookie that marks a browser its person signed in from before; read only by the login route. */
+export const knownDeviceCookieName = 'hearth_known_device';
+const knownDeviceLifetimeSeconds = 365 * 24 * 60 * 60;
 
 /** Guessing one person's password is slowed down wherever it is tried from; the window always ends. */
 const attemptsPerAccount = { limit: 5, windowMs: fifteenMinutes };
@@ -48,6 +55,8 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (
   const failedLogins = createRateLimiter(app, { ...attemptsPerAccount, now });
   const signupsPerEmail = createRateLimiter(app, { ...attemptsPerAccount, now });
   const failedPasswordChecks = createRateLimiter(app, { ...attemptsPerAccount, now });
+  const emailChanges = createRateLimiter(app, { limit: 5, windowMs: 60 * 60_000, now });
+  const signInDevices = createSignInDeviceRepository(sql);
 
   app.post('/api/auth/signup', async (request, reply) => {
     enforceRateLimit(perIp.hit(`signup:${request.ip}`));
@@ -62,15 +71,27 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (
   app.post('/api/auth/login', async (request, reply) => {
     enforceRateLimit(perIp.hit(`login:${request.ip}`));
     const body = parseBody(loginBodySchema, request);
-    enforceRateLimit(failedLogins.retryAfter(body.email));
     const found = await users.findByEmail(body.email);
+    // Wrong passwords are counted per account, so guessing one person's password is slow from anywhere. A browser
+    // the person signed in from before has a count of its own: strangers' failures never lock them out of it.
+    const deviceToken = request.cookies[knownDeviceCookieName];
+    const known = found ? await signInDevices.isKnown(deviceToken, found.user.id) : false;
+    const attemptsKey = known ? `device:${deviceToken}` : body.email;
+    enforceRateLimit(failedLogins.retryAfter(attemptsKey));
     // Verified even when no account matched, so an unknown email costs the same time as a wrong password.
     const passwordMatches = await passwords.verify(found?.passwordHash, body.password);
     if (!found || !passwordMatches) {
-      failedLogins.hit(body.email);
+      failedLogins.hit(attemptsKey);
       throw new HttpError(401, { error: serverMessages.invalidCredentials });
     }
-    failedLogins.reset(body.email);
+    failedLogins.reset(attemptsKey);
+    if (!known) {
+      reply.setCookie(knownDeviceCookieName, await signInDevices.remember(found.user.id), {
+        ...privateCookie(config, request),
+        path: '/api/auth/login',
+        maxAge: knownDeviceLifetimeSeconds,
+      });
+    }
     await reply.signIn(found.user.id);
     return { user: found.user };
   });
@@ -79,7 +100,23 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (
 
   app.patch('/api/auth/user', { preHandler: app.requireUser }, async (request) => {
     const { user } = signedIn(request);
-    const changes = parseBody(profileUpdateBodySchema, request);
+    const { currentPassword, ...changes } = parseBody(profileUpdateBodySchema, request);
+    if (changes.email !== undefined && changes.email !== user.email) {
+      // The email is the way back into an account: a session left open on a shared tablet must not be enough to
+      // take it over, and answering "that email is taken" must not become a way to look people up.
+      enforceRateLimit(emailChanges.hit(user.id), serverMessages.tooManyEmailChanges);
+      const passwordHash = await users.findPasswordHash(user.id);
+      // An account made with Google has no password to ask for: its session is all there is.
+      if (passwordHash !== null) {
+        enforceRateLimit(failedPasswordChecks.retryAfter(user.id));
+        if (!currentPassword)
+          throw new HttpError(400, { error: messages.passwordToChangeEmail, field: 'currentPassword' });
+        if (!(await passwords.verify(passwordHash, currentPassword))) {
+          failedPasswordChecks.hit(user.id);
+          throw new HttpError(400, { error: serverMessages.currentPasswordIncorrect, field: 'currentPassword' });
+        }
+      }
+    }
     const updated = await sql.begin((tx) => updateProfile(tx, user.id, changes)).catch(conflict);
     if (!updated) throw new HttpError(401, { error: serverMessages.unauthorized });
     publishChanges(notifier, updated.familyChanges, request.log);
@@ -96,14 +133,25 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (
       throw new HttpError(400, { error: serverMessages.currentPasswordIncorrect, field: 'currentPassword' });
     }
     await users.replacePassword(user.id, await passwords.hash(body.newPassword), tokenHash);
+    // Every other session of theirs ended with it: their live streams end now, on every instance.
+    notifier
+      .publishSessionsEnded(user.id)
+      .catch((error: unknown) => request.log.warn({ err: error }, 'could not publish that sessions ended'));
     return reply.code(204).send();
   });
 
   app.get('/api/auth/providers', async (): Promise<AuthProviders> => ({ google: config.google !== undefined }));
 
-  app.get('/api/logout', async (_request, reply) => {
-    await reply.signOut();
+  // The spec's way out is a navigation to /api/logout; a link or an image on another site must not sign anyone out,
+  // so a navigation from elsewhere only lands on the home page. The app itself signs out with a POST.
+  app.get('/api/logout', async (request, reply) => {
+    if (!isNavigationFromAnotherSite(config, request)) await reply.signOut();
     return reply.redirect('/');
+  });
+
+  app.post('/api/logout', async (_request, reply) => {
+    await reply.signOut();
+    return reply.code(204).send();
   });
 
   /** The spec's "go to /api/login" on a 401 lands on the login screen, which sends the person back afterwards. */

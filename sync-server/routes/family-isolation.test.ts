@@ -53,6 +53,7 @@ const notFamilyRoutes: Record<string, string> = {
   'GET /api/auth/google': 'a redirect',
   'GET /api/auth/google/callback': 'the caller’s own account',
   'GET /api/logout': 'the caller’s own session',
+  'POST /api/logout': 'the caller’s own session',
   'GET /api/login': 'a redirect',
   'GET /api/settings': 'the caller’s own settings',
   'PATCH /api/settings': 'the caller’s own settings',
@@ -65,6 +66,7 @@ const notFamilyRoutes: Record<string, string> = {
   'POST /api/sync/push': 'names families inside mutations (every mutation is checked below)',
   'POST /api/sync/pull': 'names families inside cursors (checked below)',
   'GET /api/sync/live': 'pokes for the caller’s own families only',
+  'POST /api/sync/forget-device': 'forgets only a device of the caller (checked below)',
   'POST /api/invitations/lookup': 'the token is the permission: only whoever holds a link can use it',
   'POST /api/invitations/accept': 'the token is the permission: only whoever holds a link can use it',
 };
@@ -126,6 +128,7 @@ function withoutPushBookkeeping(fingerprint: Record<string, string>): Record<str
 let alice: TestAccount;
 let aliceDevice: TestDevice;
 let familyB: Ids;
+let bobDeviceId: string;
 
 beforeAll(async () => {
   // With Google sign-in configured, so that every route the app can have is registered.
@@ -139,6 +142,7 @@ beforeAll(async () => {
 
   const bob = await signUp(app);
   const bobDevice = new TestDevice(app, bob);
+  bobDeviceId = bobDevice.id;
   const { familyId, memberId } = await createFamily(bobDevice, 'Family B');
   const postId = randomUUID();
   const commentId = randomUUID();
@@ -207,5 +211,21 @@ describe('family isolation', () => {
     expect(about(familyB.familyId)).toEqual({ familyId: familyB.familyId, status: 'drop' });
     expect(random).toEqual({ familyId: random?.familyId, status: 'drop' });
     expect(pull.body).not.toContain('Family B');
+  });
+
+  it('forgetting family B’s device answers as for a random device, and forgets nothing', async () => {
+    const before = await databaseFingerprint();
+    const forget = (deviceId: string) =>
+      app.inject({
+        method: 'POST',
+        url: '/api/sync/forget-device',
+        headers: { cookie: alice.cookie },
+        payload: { deviceId },
+      });
+    const foreign = await forget(bobDeviceId);
+    const random = await forget(randomUUID());
+    expect(foreign.statusCode).toBe(204);
+    expect(random.statusCode).toBe(204);
+    expect(await databaseFingerprint()).toEqual(before);
   });
 });

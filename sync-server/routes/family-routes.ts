@@ -18,8 +18,8 @@ import { signedIn } from '../plugins/session.ts';
 import { parseBody, parseParams } from '../plugins/validation.ts';
 import { createFamilyRepository } from '../repositories/family-repository.ts';
 import type { FamilyChange } from '../sync-notifier.ts';
-import { requireMembership } from './family-access.ts';
-import type { MutationRunner } from './run-mutation.ts';
+import { requireMembership } from './support/family-access.ts';
+import type { MutationRunner } from './support/run-mutation.ts';
 
 const memberParamsSchema = z.strictObject({ id, memberId: id });
 

@@ -6,7 +6,7 @@ import { servesHttps, type Config } from '../config.ts';
 import { siteOrigin } from '../plugins/request-guard.ts';
 import { parseQuery } from '../plugins/validation.ts';
 import type { UserRepository } from '../repositories/user-repository.ts';
-import { loginPagePath, returnToQuerySchema } from './login-page.ts';
+import { loginPagePath, returnToQuerySchema } from './support/login-page.ts';
 
 const userinfoEndpoint = 'https://openidconnect.googleapis.com/v1/userinfo';
 const startPath = '/api/auth/google';

@@ -9,16 +9,16 @@ import {
 } from '../../schema/index.ts';
 import type { Config } from '../config.ts';
 import type { Sql } from '../database.ts';
-import { HttpError } from '../http-errors.ts';
-import { invitationNotFound, joinFamily, openInvitation } from '../mutators/join-family.ts';
-import { createInvitation, revokeInvitation } from '../mutators/manage-invitations.ts';
+import { HttpError, serverMessages } from '../http-errors.ts';
+import { invitationNotFound, joinFamily, openInvitation } from '../actions/join-family.ts';
+import { createInvitation, revokeInvitation } from '../actions/manage-invitations.ts';
 import { createRateLimiter, enforceRateLimit } from '../plugins/rate-limit.ts';
 import { signedIn } from '../plugins/session.ts';
 import { parseBody, parseParams } from '../plugins/validation.ts';
 import { createFamilyRepository } from '../repositories/family-repository.ts';
 import { createInvitationRepository } from '../repositories/invitation-repository.ts';
-import { requireMembership } from './family-access.ts';
-import type { MutationRunner } from './run-mutation.ts';
+import { requireMembership } from './support/family-access.ts';
+import type { MutationRunner } from './support/run-mutation.ts';
 
 export type InvitationRoutesOptions = {
   config: Config;
@@ -53,6 +53,8 @@ export const invitationRoutes: FastifyPluginAsync<InvitationRoutesOptions> = asy
   const families = createFamilyRepository(sql);
   const invitations = createInvitationRepository(sql);
   const perIp = createRateLimiter(app, { limit: config.authRateLimitPerIp, windowMs: 60_000, now });
+  // A grandparent inviting the whole family makes a handful; a script making hundreds is stopped.
+  const invitationsMade = createRateLimiter(app, { limit: 30, windowMs: 60 * 60_000, now });
 
   /** The lookup works signed out; a live session only tells whether the person is in the family already. */
   async function signedInUserId(request: FastifyRequest, reply: FastifyReply): Promise<string | null> {
@@ -68,6 +70,7 @@ export const invitationRoutes: FastifyPluginAsync<InvitationRoutesOptions> = asy
   app.post('/api/families/:id/invitations', { preHandler: app.requireUser }, async (request, reply) => {
     const { user } = signedIn(request);
     const { id: familyId } = parseParams(idParamsSchema, request);
+    enforceRateLimit(invitationsMade.hit(user.id), serverMessages.tooManyInvitations);
     const invitation = await runMutation(user.id, request.log, async (tx, context) => ({
       change: null,
       result: await createInvitation(tx, context, { familyId }),

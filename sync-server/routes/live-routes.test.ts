@@ -2,13 +2,13 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import postgres from 'postgres';
-import { pokeSchema, syncProtocolVersion } from '../../schema/index.ts';
+import { liveChannelPath, pokeSchema, syncProtocolVersion } from '../../schema/index.ts';
 import { buildApp } from '../app.ts';
 import { connect } from '../database.ts';
 import { serverMessages } from '../http-errors.ts';
 import { createPostgresNotifier } from '../sync-notifier.ts';
 import { isPoke, openLiveStream, type LiveStream } from '../testing/live-stream.ts';
-import { logIn, sessionCookie, signUp, testConfig, useTestApp } from '../testing/test-app.ts';
+import { createTestNotifier, logIn, sessionCookie, signUp, testConfig, useTestApp } from '../testing/test-app.ts';
 import { addMember, createFamily, familyVersion, TestDevice } from '../testing/test-device.ts';
 
 const context = useTestApp();
@@ -40,6 +40,17 @@ async function family() {
   const member = new TestDevice(app, await signUp(app));
   const { memberId } = await addMember(context.sql, familyId, member.account.user.id);
   return { familyId, admin, member, memberId };
+}
+
+/** A password change made from the session `cookie`, which ends every other session of the account. */
+async function changePassword(on: FastifyInstance, account: { password: string }, cookie: string, newPassword: string) {
+  const change = await on.inject({
+    method: 'POST',
+    url: '/api/auth/password',
+    headers: { cookie },
+    payload: { currentPassword: account.password, newPassword, confirmPassword: newPassword },
+  });
+  expect(change.statusCode).toBe(204);
 }
 
 describe('live channel', () => {
@@ -95,18 +106,60 @@ describe('live channel', () => {
     const elsewhere = sessionCookie(await logIn(app, account.email, account.password));
     const signedOutStream = await listen(account.cookie);
     const keptStream = await listen(elsewhere);
-    const newPassword = 'a brand new passphrase';
-    const change = await app.inject({
-      method: 'POST',
-      url: '/api/auth/password',
-      headers: { cookie: elsewhere },
-      payload: { currentPassword: account.password, newPassword, confirmPassword: newPassword },
-    });
-    expect(change.statusCode).toBe(204);
+    await changePassword(app, account, elsewhere, 'a brand new passphrase');
     await signedOutStream.waitForEnd(2000);
     await keptStream.next((event) => event.event === 'heartbeat');
     await keptStream.next((event) => event.event === 'heartbeat');
     expect(keptStream.ended).toBe(false);
+  });
+
+  it.skipIf(!process.env.DATABASE_URL)('ends a stream within a second of its session ending, whichever instance it is on', async () => {
+    // Instances with the real heartbeat (25 s): only the news that a session ended can end the stream this soon.
+    const streamSql = connect(context.databaseUrl, 2);
+    const streamNotifier = await createTestNotifier(streamSql);
+    const streaming = await buildApp({ config: testConfig(), sql: streamSql, notifier: streamNotifier });
+    const writeSql = connect(context.databaseUrl, 2);
+    const writeNotifier = await createTestNotifier(writeSql);
+    const signingOut = await buildApp({ config: testConfig(), sql: writeSql, notifier: writeNotifier });
+    try {
+      const url = await streaming.listen({ port: 0, host: '127.0.0.1' });
+      const account = await signUp(signingOut);
+      const elsewhere = sessionCookie(await logIn(signingOut, account.email, account.password));
+      const stream = await openLiveStream(url, account.cookie);
+      streams.push(stream);
+      expect(await stream.nextEvent()).toEqual({ event: 'ready', data: '{}' });
+      await changePassword(signingOut, account, elsewhere, 'another brand new passphrase');
+      await stream.waitForEnd(1000);
+
+      const kept = await openLiveStream(url, elsewhere);
+      streams.push(kept);
+      expect(await kept.nextEvent()).toEqual({ event: 'ready', data: '{}' });
+      await signingOut.inject({ method: 'POST', url: '/api/logout', headers: { cookie: elsewhere } });
+      await kept.waitForEnd(1000);
+    } finally {
+      await streaming.close();
+      await signingOut.close();
+      await streamNotifier.close();
+      await writeNotifier.close();
+      await streamSql.end({ timeout: 5 });
+      await writeSql.end({ timeout: 5 });
+    }
+  });
+
+  it('holds at most 20 streams open for one person', async () => {
+    const { cookie } = await signUp(app);
+    const open = await Promise.all(Array.from({ length: 20 }, () => listen(cookie)));
+    const refused = await fetch(`${baseUrl}${liveChannelPath}`, { headers: { cookie } });
+    expect(refused.status).toBe(429);
+    // One tab closes: another may open.
+    open[0]!.close();
+    await expect
+      .poll(async () => {
+        const response = await fetch(`${baseUrl}${liveChannelPath}`, { headers: { cookie } });
+        await response.body?.cancel();
+        return response.status;
+      })
+      .toBe(200);
   });
 
   it("pokes a member within a second of another member's push, and nobody outside the family", async () => {

@@ -1,14 +1,14 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { liveQuerySchema, type Poke } from '../../schema/index.ts';
 import type { Sql } from '../database.ts';
-import { serverMessages } from '../http-errors.ts';
+import { HttpError, serverMessages } from '../http-errors.ts';
 import { signedIn } from '../plugins/session.ts';
 import { parseQuery } from '../plugins/validation.ts';
 import { createFamilyRepository } from '../repositories/family-repository.ts';
 import type { SessionRepository } from '../repositories/session-repository.ts';
 import type { SyncNotifier } from '../sync-notifier.ts';
-import { createLiveFamilies } from './live-families.ts';
-import { requireCurrentProtocol } from './protocol-version.ts';
+import { createLiveFamilies } from './support/live-families.ts';
+import { requireCurrentProtocol } from './support/protocol-version.ts';
 
 export type LiveRoutesOptions = {
   sql: Sql;
@@ -27,6 +27,9 @@ export const liveRoutes: FastifyPluginAsync<LiveRoutesOptions> = async (
 ) => {
   const families = createFamilyRepository(sql);
   const openStreams = new Set<() => void>();
+  /** Open streams per person: a phone, a tablet and a few tabs each, never thousands. */
+  const streamsOf = new Map<string, number>();
+  const streamsPerPerson = 20;
   let closing = false;
   const closeAll = () => {
     for (const close of openStreams) close();
@@ -54,6 +57,10 @@ export const liveRoutes: FastifyPluginAsync<LiveRoutesOptions> = async (
   app.get('/api/sync/live', { preHandler: app.requireUser }, async (request, reply) => {
     const { user, tokenHash } = signedIn(request);
     requireCurrentProtocol(parseQuery(liveQuerySchema, request).protocolVersion);
+    // The device falls back to pulling every few minutes: refusing a stream costs it nothing but pokes.
+    if ((streamsOf.get(user.id) ?? 0) >= streamsPerPerson) {
+      throw new HttpError(429, { error: serverMessages.tooManyLiveStreams });
+    }
     const response = reply.raw;
     const memberOf = createLiveFamilies(() => families.familyIdsOf(user.id));
     let streaming = false;
@@ -115,15 +122,30 @@ export const liveRoutes: FastifyPluginAsync<LiveRoutesOptions> = async (
           checkingSession = false;
         });
     }, heartbeatMs);
+    // A session ended somewhere (signed out, a password changed): if it was this one, the stream ends now.
+    const stopWatchingSessions = notifier.onSessionsEnded((userId) => {
+      if (userId !== user.id) return;
+      sessionIsValid(tokenHash, user.id).then(
+        (valid) => {
+          if (!valid) close();
+        },
+        (error: unknown) => request.log.warn({ err: error }, 'live: session not checked'),
+      );
+    });
     const close = () => {
       if (!streaming) return;
       streaming = false;
       clearInterval(heartbeat);
       unsubscribe();
+      stopWatchingSessions();
       openStreams.delete(close);
+      const left = (streamsOf.get(user.id) ?? 1) - 1;
+      if (left === 0) streamsOf.delete(user.id);
+      else streamsOf.set(user.id, left);
       response.end();
     };
     openStreams.add(close);
+    streamsOf.set(user.id, (streamsOf.get(user.id) ?? 0) + 1);
     response.on('close', close);
     // The device may have gone while the families were read: then no 'close' event is coming.
     if (request.raw.socket.destroyed) return close();

@@ -10,8 +10,8 @@ import { parseBody, parseParams, parseQuery } from '../plugins/validation.ts';
 import { createFamilyRepository } from '../repositories/family-repository.ts';
 import { createPostRepository } from '../repositories/post-repository.ts';
 import { createReactionRepository } from '../repositories/reaction-repository.ts';
-import { requireMembership } from './family-access.ts';
-import type { MutationRunner } from './run-mutation.ts';
+import { requireMembership } from './support/family-access.ts';
+import type { MutationRunner } from './support/run-mutation.ts';
 
 /** Photos are attached by their own upload flow, not here yet: an unknown field is refused, not ignored. */
 const newPostBodySchema = createPostBodySchema.omit({ photoIds: true });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { defaultUserSettings } from '../../schema/index.ts';
-import { signUp, useTestApp } from '../testing/test-app.ts';
+import { sessionCookie, signUp, useTestApp } from '../testing/test-app.ts';
 
 const context = useTestApp();
 
@@ -34,7 +34,7 @@ describe('settings', () => {
     expect(response.json()).toEqual(expected);
 
     const login = await context.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password } });
-    const otherDevice = String(login.headers['set-cookie']).split(';')[0] ?? '';
+    const otherDevice = sessionCookie(login);
     const read = await context.app.inject({ url: '/api/settings', headers: { cookie: otherDevice } });
     expect(read.json()).toEqual(expected);
   });

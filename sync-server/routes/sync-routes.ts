@@ -1,6 +1,12 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { pullRequestSchema, pushRequestSchema, type HistoryChanged, type PullResponse } from '../../schema/index.ts';
+import {
+  forgetDeviceRequestSchema,
+  pullRequestSchema,
+  pushRequestSchema,
+  type HistoryChanged,
+  type PullResponse,
+} from '../../schema/index.ts';
 import type { Sql } from '../database.ts';
 import { HttpError, serverMessages } from '../http-errors.ts';
 import { signedIn } from '../plugins/session.ts';
@@ -10,7 +16,7 @@ import type { SyncNotifier } from '../sync-notifier.ts';
 import { pullChanges } from '../sync-pull.ts';
 import { currentEpoch } from '../sync-history.ts';
 import { applyPush } from '../sync-push.ts';
-import { requireCurrentProtocol } from './protocol-version.ts';
+import { requireCurrentProtocol } from './support/protocol-version.ts';
 
 export type SyncRoutesOptions = { sql: Sql; notifier: SyncNotifier };
 
@@ -81,5 +87,12 @@ export const syncRoutes: FastifyPluginAsync<SyncRoutesOptions> = async (app, { s
     const pull = parseBody(pullRequestSchema, request);
     const { userId, epoch } = await admitDevice(request, pull);
     return pullChanges(sql, { userId, deviceId: pull.deviceId, epoch, cursors: pull.cursors });
+  });
+
+  // Another person's device, or one already forgotten, is left as it is: the answer is the same, so it says nothing.
+  app.post('/api/sync/forget-device', { preHandler: app.requireUser }, async (request, reply) => {
+    const { deviceId } = parseBody(forgetDeviceRequestSchema, request);
+    await devices.forgetDevice(deviceId, signedIn(request).user.id);
+    return reply.code(204).send();
   });
 };

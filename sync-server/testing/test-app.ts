@@ -5,30 +5,28 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll } from 'vitest';
 import type { User } from '../../schema/index.ts';
 import { buildApp, type AppOptions } from '../app.ts';
-import type { Config } from '../config.ts';
+import { loadConfig, type Config } from '../config.ts';
 import { connect, type Sql } from '../database.ts';
 import { runMigrations } from '../migrate.ts';
 import { sessionCookieName } from '../plugins/session.ts';
 import { createLocalNotifier, createPostgresNotifier, type FamilyChange, type SyncNotifier } from '../sync-notifier.ts';
 import { createTestDatabase, type TestDatabase } from './test-database.ts';
 
+/** The server's settings for a test: what the environment below gives, then `overrides`. */
 export function testConfig(overrides: Partial<Config> = {}): Config {
   return {
-    port: 0,
-    host: '127.0.0.1',
-    databaseUrl: undefined,
-    databasePoolMax: 1,
-    dataDir: join(tmpdir(), `hearth-test-${randomBytes(4).toString('hex')}`),
-    publicUrl: undefined,
-    // No build in tests unless a test makes one: the shell fallback must cope with that.
-    staticDir: join(tmpdir(), `hearth-no-build-${randomBytes(4).toString('hex')}`),
-    google: undefined,
-    logLevel: 'silent',
-    // Every request of a test file comes from 127.0.0.1; the limiter's own tests lower this.
-    authRateLimitPerIp: 10_000,
-    publicFormRateLimitPerIp: 10_000,
-    trustProxy: false,
-    syncNotify: 'local',
+    ...loadConfig({
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATABASE_POOL_MAX: '1',
+      DATA_DIR: join(tmpdir(), `hearth-test-${randomBytes(4).toString('hex')}`),
+      // No build in tests unless a test makes one: the shell fallback must cope with that.
+      STATIC_DIR: join(tmpdir(), `hearth-no-build-${randomBytes(4).toString('hex')}`),
+      LOG_LEVEL: 'silent',
+      // Every request of a test file comes from 127.0.0.1; the limiter's own tests lower this.
+      AUTH_RATE_LIMIT_PER_IP: '10000',
+      PUBLIC_FORM_RATE_LIMIT_PER_IP: '10000',
+    }),
     ...overrides,
   };
 }
@@ -54,7 +52,7 @@ export type TestContext = {
   notifierOf(app: FastifyInstance): SyncNotifier;
 };
 
-export type TestAppOptions = Pick<AppOptions, 'liveHeartbeatMs' | 'notifier' | 'onRoute'>;
+export type TestAppOptions = Pick<AppOptions, 'liveHeartbeatMs' | 'notifier' | 'onRoute' | 'requestTimeoutMs'>;
 
 /** The in-process notifier, keeping every change published through it in order: for tests that count pokes. */
 export function createRecordingNotifier(): SyncNotifier & { published: FamilyChange[] } {
@@ -98,6 +96,7 @@ export function useTestApp(overrides: Partial<Config> = {}): TestContext {
         liveHeartbeatMs: options.liveHeartbeatMs,
         notifier,
         onRoute: options.onRoute,
+        requestTimeoutMs: options.requestTimeoutMs,
       });
       apps.push(app);
       notifiers.set(app, notifier);

@@ -164,7 +164,7 @@ export async function createFamily(device: TestDevice, name = 'The Smiths') {
 }
 
 /**
- * Adds a user to a family the way a join does (mutators/join-family.ts), without an invitation and in any role: under
+ * Adds a user to a family the way a join does (actions/join-family.ts), without an invitation and in any role: under
  * the family's lock, at a new version. Answers the membership id and the change to publish.
  */
 export async function addMember(

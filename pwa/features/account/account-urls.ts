@@ -1,4 +1,4 @@
-/** Server routes the browser navigates to (full page loads, not API calls). */
+/** Ends the server session: the app POSTs to it; the spec's navigation (GET) works too, from Hearth's own pages. */
 export const signOutUrl = '/api/logout';
 
 /** Google sign-in, coming back to `returnTo` (the server checks it is a path on this site) once it succeeds. */

@@ -4,6 +4,9 @@ import { createMemoryStorage } from './testing/memory-storage.ts';
 import { testUser } from './testing/test-user.ts';
 
 
+const leaveDeviceAfterSessionEnded = vi.fn(async (_userId: string) => {});
+vi.mock('./session-ended.ts', () => ({ leaveDeviceAfterSessionEnded }));
+
 const ada = testUser('ada');
 const grace = testUser('grace');
 
@@ -31,6 +34,7 @@ beforeEach(() => {
 
 afterEach(() => {
   vi.unstubAllGlobals();
+  leaveDeviceAfterSessionEnded.mockClear();
 });
 
 describe('who is signed in, across tabs', () => {
@@ -77,6 +81,18 @@ describe('who is signed in, across tabs', () => {
     await expect(api.get('/api/settings')).rejects.toThrow('401');
 
     expect(localStorage.getItem(signedInCopyStorageKey)).toBeNull();
+    await vi.waitFor(() => expect(leaveDeviceAfterSessionEnded).toHaveBeenCalledWith(ada.id));
+  });
+
+  it('lets go of the data of a session found over at start, and finishes one a closed tab left half-way', async () => {
+    localStorage.setItem(signedInCopyStorageKey, JSON.stringify(ada));
+    localStorage.setItem('hearth-session-ended', grace.id);
+    const store = await loadAuthStore(() => Response.json({ error: 'Unauthorized' }, { status: 401 }));
+    expect(store.currentSignedInUser()).toBeNull();
+    await vi.waitFor(() => {
+      expect(leaveDeviceAfterSessionEnded).toHaveBeenCalledWith(grace.id);
+      expect(leaveDeviceAfterSessionEnded).toHaveBeenCalledWith(ada.id);
+    });
   });
 
   it('opens with the answer of the server when the browser refuses site storage', async () => {

@@ -38,24 +38,38 @@ function writeDeviceCopy(user: User | null): void {
 
 let loading: Promise<void> | null = null;
 
+/** Whose data is still to leave the device after their session ended (session-ended.ts); read at every start. */
+export const leavingDeviceKey = 'hearth-session-ended';
+
+/** The session of `userId` is over: their data leaves the device (session-ended.ts, loaded only when needed). */
+function leaveDeviceAfterSessionEnded(userId: string): void {
+  void import('./session-ended.ts').then((ended) => ended.leaveDeviceAfterSessionEnded(userId));
+}
+
 /**
  * Opens signed in at once from the device copy when there is one, then asks the server (spec §4: once, no retry).
- * The server's answer wins: a user object refreshes the copy, a 401 means the session ended (the person signs in
- * again; their device data and unsent writes stay until they do, or until someone signs out). No answer at all
- * (offline) keeps the device copy.
+ * The server's answer wins: a user object refreshes the copy, a 401 means the session ended (the person's data
+ * leaves the device, but for writes not sent yet: session-ended.ts). No answer at all (offline) keeps the device copy.
  */
 export function loadCurrentUser(): Promise<void> {
   if (!loading) {
     window.addEventListener('storage', followOtherTabs);
     // The session is over: the copy must not open the app signed in again, here or at the sign-in page this tab is
-    // about to go to (the person's data and unsent writes stay, keyed by who they are, until they sign back in).
-    onSessionEnded(() => writeDeviceCopy(null));
+    // about to go to, and the person's data goes.
+    onSessionEnded(() => {
+      const ended = authStore.get().user ?? readDeviceCopy();
+      writeDeviceCopy(null);
+      if (ended) leaveDeviceAfterSessionEnded(ended.id);
+    });
     loading = askWhoIsSignedIn();
   }
   return loading;
 }
 
 async function askWhoIsSignedIn(): Promise<void> {
+  // A tab closed while a person's data was leaving: finish it.
+  const leaving = deviceStorage.read(leavingDeviceKey);
+  if (leaving) leaveDeviceAfterSessionEnded(leaving);
   if (await finishPendingSignOut()) {
     forgetSignedInUser();
     return;
@@ -75,7 +89,9 @@ export async function recheckSignedInUser(): Promise<void> {
     setSignedInUser(user);
   } catch (error) {
     if (error instanceof ApiError && error.status === 401) {
+      const ended = authStore.get().user;
       forgetSignedInUser();
+      if (ended) leaveDeviceAfterSessionEnded(ended.id);
       return;
     }
     // Offline or a server in trouble: not a reason to sign anyone out.

@@ -12,6 +12,7 @@ import { Button } from '../../ui/button.tsx';
 import { Card } from '../../ui/card.tsx';
 import { Page, PageHeader } from '../../ui/page.tsx';
 import { TextField } from '../../ui/text-field.tsx';
+import { YourFamiliesCard } from '../family/your-families-card.tsx';
 import { toast } from '../../ui/toast-store.ts';
 import { visuallyHidden } from '../../ui/visually-hidden.css.ts';
 import { accountApi } from './account-api.ts';
@@ -58,6 +59,7 @@ export function ProfileScreen({ startWithPasswordChange }: { startWithPasswordCh
       ) : (
         <ProfileView user={user} focusEditButton={closedEditor} onEdit={() => setEditorStart('firstName')} />
       )}
+      <YourFamiliesCard />
     </Page>
   );
 }
@@ -139,7 +141,13 @@ function ProfileEditor({ user, start, onDone }: ProfileEditorProps) {
     const profile = form.validate(profileUpdateBodySchema, { firstName, lastName, email, username });
     if (!profile) return;
 
-    const changingPassword = Boolean(currentPassword || newPassword || confirmPassword);
+    // The email is the way back into the account: changing it asks for the current password, as the server does.
+    const changingEmail = profile.email !== undefined && profile.email !== user.email;
+    if (changingEmail && !currentPassword) {
+      form.showErrors({ currentPassword: messages.passwordToChangeEmail });
+      return;
+    }
+    const changingPassword = Boolean(newPassword || confirmPassword);
     const passwordChange = { currentPassword, newPassword, confirmPassword };
     if (changingPassword) {
       if (newPassword !== confirmPassword) {
@@ -165,7 +173,9 @@ function ProfileEditor({ user, start, onDone }: ProfileEditorProps) {
         email: profile.email ?? user.email,
         username: profile.username ?? user.username,
       });
-      if (Object.keys(changes).length > 0) setSignedInUser(await accountApi.updateProfile(changes));
+      if (Object.keys(changes).length > 0) {
+        setSignedInUser(await accountApi.updateProfile(changingEmail ? { ...changes, currentPassword } : changes));
+      }
       if (changingPassword) await accountApi.changePassword(passwordChange);
       toast(toasts.profileUpdated);
       onDone();
@@ -187,7 +197,16 @@ function ProfileEditor({ user, start, onDone }: ProfileEditorProps) {
           <TextField {...form.field('lastName')} label="Last Name" autoComplete="family-name" />
         </div>
         <div className={styles.fieldGrid}>
-          <TextField {...form.field('email')} {...emailInputProps} label="Email" />
+          <TextField
+            {...form.field('email')}
+            {...emailInputProps}
+            label="Email"
+            hint={
+              form.values.email.trim().toLowerCase() !== user.email
+                ? 'To change it, enter your current password below.'
+                : undefined
+            }
+          />
           <TextField
             {...form.field('username')}
             label="Username"
@@ -198,7 +217,10 @@ function ProfileEditor({ user, start, onDone }: ProfileEditorProps) {
         </div>
         <fieldset className={styles.passwordSection}>
           <legend className={styles.legend}>Change Password</legend>
-          <p className={styles.muted}>Leave these empty to keep your current password.</p>
+          <p className={styles.muted}>
+            Leave the new password empty to keep your current one. Your current password is also asked for to change
+            your email.
+          </p>
           <TextField
             {...form.field('currentPassword')}
             ref={currentPasswordInput}

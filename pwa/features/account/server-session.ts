@@ -1,3 +1,5 @@
+import type { ForgetDeviceRequest } from '../../../schema/sync.ts';
+import { api } from '../../lib/api-client.ts';
 import { deviceStorage } from '../../lib/device-storage.ts';
 import { signOutUrl } from './account-urls.ts';
 
@@ -11,6 +13,15 @@ const signOutPendingKey = 'hearth-sign-out-pending';
 export async function endServerSession(): Promise<void> {
   if (await tellServer()) deviceStorage.remove(signOutPendingKey);
   else deviceStorage.write(signOutPendingKey, '1');
+}
+
+/**
+ * Tells the server the device's copy is gone, so it lets go of the device at once (housekeeping would after months).
+ * Best effort: offline, or signed out already, it is left to housekeeping.
+ */
+export async function forgetDeviceOnServer(deviceId: string): Promise<void> {
+  const request: ForgetDeviceRequest = { deviceId };
+  await api.post('/api/sync/forget-device', request, { whenSignedOut: 'throw' }).catch(() => {});
 }
 
 /** At start-up: a sign-out made offline still has to end the session on the server. True while that is owed. */
@@ -32,8 +43,8 @@ export async function settlePendingSignOut(): Promise<void> {
 
 async function tellServer(): Promise<boolean> {
   try {
-    // The answer is a redirect to `/` that also removes the session cookie; no need to follow it.
-    await fetch(signOutUrl, { credentials: 'include', redirect: 'manual' });
+    // A POST: the address the spec navigates to (GET) refuses requests that come from other sites.
+    await fetch(signOutUrl, { method: 'POST', credentials: 'include' });
     return true;
   } catch {
     return false;

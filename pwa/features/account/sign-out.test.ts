@@ -6,13 +6,12 @@ import { writeLocally } from '../../sync/write.ts';
 import { testUser } from './testing/test-user.ts';
 
 const person = testUser('ada');
-const signOutOfDevice = vi.fn(async () => {});
+const leaveDevice = vi.fn(async () => {});
 const endServerSession = vi.fn(async () => {});
 
 vi.mock('./auth-store.ts', () => ({ currentSignedInUser: () => person, forgetSignedInUser: vi.fn() }));
-vi.mock('./server-session.ts', () => ({ endServerSession }));
-vi.mock('../sync/device-session.ts', () => ({ signOutOfDevice }));
-vi.mock('../family/selected-family.ts', () => ({ forgetSelectedFamily: vi.fn() }));
+vi.mock('./server-session.ts', () => ({ endServerSession, forgetDeviceOnServer: vi.fn(async () => {}) }));
+vi.mock('../device-session/device-session.ts', () => ({ leaveDevice }));
 
 const { signOut } = await import('./sign-out.ts');
 
@@ -34,7 +33,7 @@ beforeEach(async () => {
 
 afterEach(async () => {
   vi.unstubAllGlobals();
-  signOutOfDevice.mockClear();
+  leaveDevice.mockClear();
   await db.delete();
 });
 
@@ -64,7 +63,7 @@ describe('Sign Out', () => {
     expect(questions).toHaveLength(2);
     expect(questions[0]).toContain('2 changes have not reached your family');
     expect(questions[1]).toContain('3 changes have not reached your family');
-    expect(signOutOfDevice).not.toHaveBeenCalled();
+    expect(leaveDevice).not.toHaveBeenCalled();
     // Unsealed: the person keeps writing.
     await expect(write('And one more')).resolves.toBe(4);
     countBefore.mockRestore();
@@ -74,7 +73,7 @@ describe('Sign Out', () => {
     await write('Written before Sign Out');
     vi.stubGlobal('window', { confirm: () => true, location: { assign: vi.fn() } });
     await signOut();
-    expect(signOutOfDevice).toHaveBeenCalledWith(person.id);
+    expect(leaveDevice).toHaveBeenCalledWith(person.id);
     await expect(write('Too late')).rejects.toThrow('You signed out of Hearth on this device');
   });
 });

@@ -1,5 +1,5 @@
 import { currentSignedInUser, forgetSignedInUser } from './auth-store.ts';
-import { endServerSession } from './server-session.ts';
+import { endServerSession, forgetDeviceOnServer } from './server-session.ts';
 
 /**
  * Sign Out: shared family tablets are common, so the device forgets everything of this person (their database,
@@ -10,10 +10,10 @@ import { endServerSession } from './server-session.ts';
 export async function signOut(): Promise<void> {
   const user = currentSignedInUser();
   if (!user) return;
-  const [hearthDb, { signOutOfDevice }, { forgetSelectedFamily }] = await Promise.all([
+  const [hearthDb, { readDeviceId }, { leaveDevice }] = await Promise.all([
     import('../../db/hearth-db.ts'),
-    import('../sync/device-session.ts'),
-    import('../family/selected-family.ts'),
+    import('../../sync/sync-state.ts'),
+    import('../device-session/device-session.ts'),
   ]);
   const uncounted = (error: unknown) => {
     console.warn('Could not count the writes not sent yet', error);
@@ -25,7 +25,9 @@ export async function signOut(): Promise<void> {
   // The question may have stayed open while another tab wrote: seal the database against any more writes, count
   // again in the same step, and ask about what is new.
   const db = hearthDb.openHearthDb(user.id);
+  let deviceId: string | null = null;
   try {
+    deviceId = await readDeviceId(db).catch(() => null);
     const sealed = await hearthDb.sealForSignOut(db).catch(uncounted);
     if (sealed !== null && unsent !== null && sealed > unsent && !agreesToLose(sealed)) {
       await hearthDb.unsealAfterSignOut(db);
@@ -34,10 +36,9 @@ export async function signOut(): Promise<void> {
   } finally {
     db.close();
   }
-  await signOutOfDevice(user.id);
-  forgetSelectedFamily(user.id);
-  await deleteDataCaches();
+  await leaveDevice(user.id);
   forgetSignedInUser();
+  if (deviceId) await forgetDeviceOnServer(deviceId);
   await endServerSession();
   window.location.assign('/');
 }
@@ -50,11 +51,4 @@ function agreesToLose(unsent: number | null): boolean {
       ? 'Hearth could not check whether everything you wrote has reached your family. Anything not sent yet'
       : `${unsent === 1 ? '1 change has' : `${unsent} changes have`} not reached your family yet and`;
   return window.confirm(`${lost} will be lost if you sign out now. Sign out anyway?`);
-}
-
-/** Every cache but the app's own files (the precache holds only the public build, the same for everyone). */
-async function deleteDataCaches(): Promise<void> {
-  if (!('caches' in window)) return;
-  const names = await caches.keys();
-  await Promise.all(names.filter((name) => !name.startsWith('workbox-precache')).map((name) => caches.delete(name)));
 }

@@ -1,6 +1,6 @@
 import { SelectField } from '../../ui/select-field.tsx';
 import { useSignedInUser } from '../account/auth-store.ts';
-import { deviceSessionStore } from '../sync/device-session-store.ts';
+import { deviceSessionStore } from '../device-session/device-session-store.ts';
 import * as styles from './family-switcher.css.ts';
 import { rememberSelectedFamily, useSelectedFamily } from './selected-family.ts';
 

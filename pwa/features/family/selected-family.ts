@@ -4,7 +4,7 @@ import { deviceStorage } from '../../lib/device-storage.ts';
 import { createExternalStore } from '../../lib/external-store.ts';
 import type { SyncedFamily } from '../../../schema/sync.ts';
 import { useSignedInUser } from '../account/auth-store.ts';
-import { useHearthDb } from '../sync/device-session-store.ts';
+import { useHearthDb } from '../device-session/device-session-store.ts';
 
 /** Per person: on a shared tablet, one person's choice must not pick (or reveal) another's family. */
 function selectedFamilyKey(userId: string): string {

@@ -1,6 +1,6 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import type { SyncedMember, SyncedUser } from '../../../schema/sync.ts';
-import { useHearthDb } from '../sync/device-session-store.ts';
+import { useHearthDb } from '../device-session/device-session-store.ts';
 
 /** A membership with the person's public fields; `user` is missing only until their row reaches this device. */
 export type FamilyMemberView = SyncedMember & { user: SyncedUser | undefined };

@@ -1,6 +1,6 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useSignedInUser } from '../account/auth-store.ts';
-import { useHearthDb } from '../sync/device-session-store.ts';
+import { useHearthDb } from '../device-session/device-session-store.ts';
 
 /**
  * Whether the signed-in person is an admin of the family, so screens offer them what admins may do (Delete on

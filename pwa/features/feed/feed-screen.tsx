@@ -1,5 +1,5 @@
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
-import { useFirstPullDone } from '../sync/use-sync-state.ts';
+import { useFirstPullDone } from '../device-session/use-sync-state.ts';
 import { Page, PageHeader } from '../../ui/page.tsx';
 import { useSignedInUser } from '../account/auth-store.ts';
 import { greetingName } from '../account/display-name.ts';
@@ -10,7 +10,7 @@ import { UpcomingEventsPanel } from '../family/dashboard-panels/upcoming-events-
 import { MembersPanel } from '../family/members-panel.tsx';
 import { useSelectedFamily } from '../family/selected-family.ts';
 import { timeOfDayGreeting } from './greeting.ts';
-import { NotSentList } from '../sync/not-sent-list.tsx';
+import { NotSentList } from '../device-session/not-sent-list.tsx';
 import * as styles from './feed-screen.css.ts';
 import { FeedSkeleton } from './feed-skeleton.tsx';
 import { PostComposer } from './post-composer.tsx';

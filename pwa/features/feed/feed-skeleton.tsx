@@ -1,4 +1,4 @@
-import { syncStatusStore } from '../sync/sync-status-store.ts';
+import { syncStatusStore } from '../device-session/sync-status-store.ts';
 import * as styles from './feed-skeleton.css.ts';
 
 /** Three placeholder posts (spec §9) while a new device fetches its family for the first time. */

@@ -1,7 +1,7 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { Dialog } from '../../ui/dialog.tsx';
 import { PersonAvatar } from '../family/person.tsx';
-import { useHearthDb } from '../sync/device-session-store.ts';
+import { useHearthDb } from '../device-session/device-session-store.ts';
 import * as styles from './likers-dialog.css.ts';
 import { likersForDisplay } from './likers.ts';
 import { readUsersById } from './read-users.ts';

@@ -4,14 +4,14 @@ import { familyToasts } from '../../../schema/family-messages.ts';
 import { formatExactDateTime } from '../../lib/format-date.ts';
 import { Card } from '../../ui/card.tsx';
 import { PersonAvatar, personName } from '../family/person.tsx';
-import { WaitingMarker } from '../sync/waiting-marker.tsx';
+import { WaitingMarker } from '../device-session/waiting-marker.tsx';
 import { CommentIcon, HeartIcon, PencilIcon, TrashIcon } from './feed-icons.tsx';
 import { LinkifiedText } from './linkified-text.tsx';
 import * as styles from './post-card.css.ts';
 import { commentThread, confirmDialog, likersDialog, postEditor } from './post-card-parts.ts';
 import { commentsToggleText, likeCountText, wasEdited } from './post-summary.ts';
 import { RelativeTime } from './relative-time.tsx';
-import { useDialogState } from './use-dialog-state.ts';
+import { useDialogState } from '../../ui/use-dialog-state.ts';
 import type { FeedPost } from './use-family-posts.ts';
 import { useQuickWrite } from './use-quick-write.ts';
 

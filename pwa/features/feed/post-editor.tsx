@@ -3,7 +3,7 @@ import { familyToasts } from '../../../schema/family-messages.ts';
 import type { SyncedPost } from '../../../schema/sync.ts';
 import { Button } from '../../ui/button.tsx';
 import { TextArea } from '../../ui/text-field.tsx';
-import { useLocalWrite } from '../sync/use-local-write.ts';
+import { useLocalWrite } from '../device-session/use-local-write.ts';
 import { postRules } from './content-rules.ts';
 import * as styles from './content-form.css.ts';
 import { submitOnCtrlEnter } from './submit-on-ctrl-enter.ts';

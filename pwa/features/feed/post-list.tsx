@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Button } from '../../ui/button.tsx';
 import { useSignedInUser } from '../account/auth-store.ts';
 import { useIsFamilyAdmin } from '../family/use-is-family-admin.ts';
-import { useFirstPullDone, usePendingIds } from '../sync/use-sync-state.ts';
+import { useFirstPullDone, usePendingIds } from '../device-session/use-sync-state.ts';
 import { FeedSkeleton } from './feed-skeleton.tsx';
 import { PostCard } from './post-card.tsx';
 import * as styles from './post-list.css.ts';

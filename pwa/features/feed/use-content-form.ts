@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useFormFields } from '../../lib/use-form-fields.ts';
 import { toast, type ToastOptions } from '../../ui/toast-store.ts';
-import type { WriteOutcome } from '../sync/write-from-screen.ts';
+import type { WriteOutcome } from '../device-session/write-from-screen.ts';
 import { checkContent, type ContentRules } from './content-rules.ts';
 
 type ContentFormOptions = {

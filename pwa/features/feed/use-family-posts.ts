@@ -2,7 +2,7 @@ import { Dexie } from 'dexie';
 import { useLiveQuery } from 'dexie-react-hooks';
 import type { SyncedPost, SyncedUser } from '../../../schema/sync.ts';
 import type { HearthDb } from '../../db/hearth-db.ts';
-import { useHearthDb } from '../sync/device-session-store.ts';
+import { useHearthDb } from '../device-session/device-session-store.ts';
 import { readUsersById } from './read-users.ts';
 
 export type FeedPost = SyncedPost & {

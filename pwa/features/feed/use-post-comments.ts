@@ -1,7 +1,7 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import type { SyncedComment, SyncedUser } from '../../../schema/sync.ts';
 import type { HearthDb } from '../../db/hearth-db.ts';
-import { useHearthDb } from '../sync/device-session-store.ts';
+import { useHearthDb } from '../device-session/device-session-store.ts';
 import { readUsersById } from './read-users.ts';
 
 export type ThreadComment = SyncedComment & { author: SyncedUser | undefined };

@@ -2,7 +2,7 @@ import { useCallback } from 'react';
 import { familyToasts } from '../../../schema/family-messages.ts';
 import type { MutationArgs, MutationName } from '../../../schema/sync.ts';
 import { toast, type ToastOptions } from '../../ui/toast-store.ts';
-import { useLocalWrite } from '../sync/use-local-write.ts';
+import { useLocalWrite } from '../device-session/use-local-write.ts';
 
 /**
  * A write with no form behind it (a like, a delete): saved on the device at once, `done` said as a toast when given,

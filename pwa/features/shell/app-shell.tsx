@@ -2,7 +2,7 @@ import { Suspense, useEffect, useRef } from 'react';
 import { Outlet, useMatches, useRouterState } from '@tanstack/react-router';
 import { useAuth } from '../account/auth-store.ts';
 import { useTextSizeFromSettings } from '../settings/use-text-size-from-settings.ts';
-import { useDeviceSession } from '../sync/use-device-session.ts';
+import { useDeviceSession } from '../device-session/use-device-session.ts';
 import { DownloadPopupHost } from '../marketing/download-popup/download-popup-host.tsx';
 import { SiteFooter } from '../marketing/footer/site-footer.tsx';
 import * as styles from './app-shell.css.ts';

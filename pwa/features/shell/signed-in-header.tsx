@@ -1,7 +1,7 @@
 import { useCallback, useId, useRef, useState } from 'react';
 import type { User } from '../../../schema/entities.ts';
 import { FamilySwitcher } from '../family/family-switcher.tsx';
-import { SyncIndicator } from '../sync/sync-indicator.tsx';
+import { SyncIndicator } from '../device-session/sync-indicator.tsx';
 import { IconButton } from '../../ui/icon-button.tsx';
 import { MenuIcon } from '../../ui/icons.tsx';
 import { AccountMenu } from './account-menu.tsx';

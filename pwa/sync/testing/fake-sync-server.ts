@@ -1,4 +1,4 @@
-import { rejections } from '../../../schema/messages.ts';
+import { rejections } from '../../../schema/rejections.ts';
 import {
   familyIdOf,
   mutationArgsSchemas,

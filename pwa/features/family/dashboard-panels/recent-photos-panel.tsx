@@ -1,7 +1,7 @@
 import { Dexie } from 'dexie';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { display } from '../../../../schema/limits.ts';
-import { useHearthDb } from '../../sync/device-session-store.ts';
+import { useHearthDb } from '../../device-session/device-session-store.ts';
 import { DashboardPanel } from './dashboard-panel.tsx';
 import * as styles from './dashboard-panels.css.ts';
 

@@ -3,7 +3,7 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { useState } from 'react';
 import { display } from '../../../../schema/limits.ts';
 import { formatExactDateTime } from '../../../lib/format-date.ts';
-import { useHearthDb } from '../../sync/device-session-store.ts';
+import { useHearthDb } from '../../device-session/device-session-store.ts';
 import { DashboardPanel } from './dashboard-panel.tsx';
 import * as styles from './dashboard-panels.css.ts';
 

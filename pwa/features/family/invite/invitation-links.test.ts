@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { rejections } from '../../../../schema/messages.ts';
+import { rejections } from '../../../../schema/rejections.ts';
 import { ApiError, NetworkError } from '../../../lib/api-client.ts';
 import { invitationShareData, invitationUrl, inviteNeedsConnection, inviteProblemText } from './invitation-links.ts';
 

@@ -1,7 +1,7 @@
 import { Suspense } from 'react';
 import { preloadable } from '../../../lib/preloadable.tsx';
 import { Button, type ButtonVariant } from '../../../ui/button.tsx';
-import { useDialogState } from '../../feed/use-dialog-state.ts';
+import { useDialogState } from '../../../ui/use-dialog-state.ts';
 
 /** The dialog's code is fetched when someone reaches for the button, so the screens showing it stay light. */
 const inviteDialog = preloadable(() => import('./invite-dialog.tsx').then(({ InviteDialog }) => InviteDialog));

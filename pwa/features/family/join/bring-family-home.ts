@@ -1,7 +1,7 @@
 import { liveQuery, type Subscription } from 'dexie';
 import type { HearthDb } from '../../../db/hearth-db.ts';
-import { syncNow } from '../../sync/device-session.ts';
-import { deviceSessionStore } from '../../sync/device-session-store.ts';
+import { syncNow } from '../../device-session/device-session.ts';
+import { deviceSessionStore } from '../../device-session/device-session-store.ts';
 import { rememberSelectedFamily } from '../selected-family.ts';
 
 /**

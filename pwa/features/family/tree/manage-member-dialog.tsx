@@ -7,7 +7,7 @@ import { ConfirmActions } from '../../../ui/confirm-dialog.tsx';
 import { Dialog } from '../../../ui/dialog.tsx';
 import { SelectField } from '../../../ui/select-field.tsx';
 import { toast } from '../../../ui/toast-store.ts';
-import { useLocalWrite } from '../../sync/use-local-write.ts';
+import { useLocalWrite } from '../../device-session/use-local-write.ts';
 import { personName } from '../person.tsx';
 import type { FamilyMemberView } from '../use-family-members.ts';
 import { relationshipOf } from './family-overview.ts';

@@ -2,7 +2,7 @@ import { useId } from 'react';
 import { formatLongDate } from '../../../lib/format-date.ts';
 import { Button } from '../../../ui/button.tsx';
 import { Card } from '../../../ui/card.tsx';
-import { WaitingMarker } from '../../sync/waiting-marker.tsx';
+import { WaitingMarker } from '../../device-session/waiting-marker.tsx';
 import { MarkedMemberName } from '../member-markers.tsx';
 import * as titledCard from '../titled-card.css.ts';
 import { PersonAvatar, personName } from '../person.tsx';

@@ -6,7 +6,7 @@ import { Button } from '../../../ui/button.tsx';
 import { Dialog } from '../../../ui/dialog.tsx';
 import { TextField } from '../../../ui/text-field.tsx';
 import { toast } from '../../../ui/toast-store.ts';
-import { useLocalWrite } from '../../sync/use-local-write.ts';
+import { useLocalWrite } from '../../device-session/use-local-write.ts';
 
 /**
  * An admin renames the family. The shared schema checks the name (1 to 100 characters) before anything is written,

@@ -1,5 +1,5 @@
 import { useLiveQuery } from 'dexie-react-hooks';
-import type { RefusedWrite, RowTable } from '../../db/hearth-db.ts';
+import type { OutboxEntry, RefusedWrite, RowTable } from '../../db/hearth-db.ts';
 import { isFirstPullDone } from '../../sync/sync-state.ts';
 import { useHearthDb } from './device-session-store.ts';
 
@@ -21,6 +21,12 @@ export function usePendingIds(table: RowTable): ReadonlySet<string> | undefined 
 export function useRefusedWrites(): RefusedWrite[] | undefined {
   const db = useHearthDb();
   return useLiveQuery(() => db.refusedWrites.toArray(), [db]);
+}
+
+/** Writes waiting for the server, in the order they were made ("Waiting to send" in the sync panel). */
+export function useWaitingWrites(): OutboxEntry[] | undefined {
+  const db = useHearthDb();
+  return useLiveQuery(() => db.outbox.orderBy('seq').toArray(), [db]);
 }
 
 /** Whether this device has completed one full pull, so empty tables mean "nothing there" rather than "not yet". */

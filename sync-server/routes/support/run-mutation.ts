@@ -1,9 +1,9 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Sql, Transaction } from '../database.ts';
-import { HttpError, serverMessages } from '../http-errors.ts';
-import { refusalOf, type Refusal } from '../mutators/mutation-failure.ts';
-import type { MutationContext } from '../mutators/mutator.ts';
-import { publishChanges, type FamilyChange, type SyncNotifier } from '../sync-notifier.ts';
+import type { Sql, Transaction } from '../../database.ts';
+import { HttpError, serverMessages } from '../../http-errors.ts';
+import { refusalOf, type Refusal } from '../../mutators/mutation-failure.ts';
+import type { MutationContext } from '../../mutators/mutator.ts';
+import { publishChanges, type FamilyChange, type SyncNotifier } from '../../sync-notifier.ts';
 
 /**
  * Whatever the write was refused for, a row of another family answers exactly like a row that does not exist. Data

@@ -5,6 +5,8 @@ export const section = style({
   display: 'grid',
   gap: vars.space.sm,
   padding: vars.space.lg,
+  // On a phone, inside the sync panel's own padding, the words need the room more than the frame does.
+  '@media': { '(max-width: 30rem)': { padding: vars.space.md } },
   borderRadius: vars.radius.lg,
   border: `1px solid ${vars.color.danger}`,
   background: vars.color.dangerSoft,
@@ -30,5 +32,17 @@ export const item = style({
 export const what = style({ margin: 0, fontWeight: vars.fontWeight.semibold, overflowWrap: 'anywhere' });
 
 export const reason = style({ margin: 0 });
+
+/** The words of a write that cannot be sent any more, whole and selectable, to keep elsewhere. */
+export const text = style({
+  margin: 0,
+  padding: vars.space.sm,
+  borderInlineStart: `3px solid ${vars.color.border}`,
+  background: vars.color.surface,
+  borderRadius: vars.radius.sm,
+  whiteSpace: 'pre-wrap',
+  overflowWrap: 'anywhere',
+  userSelect: 'text',
+});
 
 export const actions = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space.sm, marginBlockStart: vars.space.xs });

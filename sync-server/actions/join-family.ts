@@ -5,8 +5,8 @@ import { HttpError } from '../http-errors.ts';
 import { createFamilyRepository } from '../repositories/family-repository.ts';
 import { createInvitationRepository, type TokenInvitation } from '../repositories/invitation-repository.ts';
 import type { FamilyChange } from '../sync-notifier.ts';
-import { bumpLockedFamily } from './access.ts';
-import type { MutationContext } from './mutator.ts';
+import { bumpLockedFamily } from '../mutators/access.ts';
+import type { MutationContext } from '../mutators/mutator.ts';
 
 /** A token that was never made (or is malformed) and a family that is gone read the same. */
 export function invitationNotFound(): HttpError {

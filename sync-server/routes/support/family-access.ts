@@ -1,6 +1,6 @@
-import type { FamilyRole } from '../../schema/index.ts';
-import { HttpError, serverMessages } from '../http-errors.ts';
-import type { FamilyRepository } from '../repositories/family-repository.ts';
+import type { FamilyRole } from '../../../schema/index.ts';
+import { HttpError, serverMessages } from '../../http-errors.ts';
+import type { FamilyRepository } from '../../repositories/family-repository.ts';
 
 /** For reads of a family: one the user is not in answers exactly like one that does not exist. */
 export async function requireMembership(

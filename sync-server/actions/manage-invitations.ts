@@ -3,8 +3,8 @@ import { familyMessages, invitationLifetimeDays, type CreatedInvitation } from '
 import type { Transaction } from '../database.ts';
 import { HttpError, serverMessages } from '../http-errors.ts';
 import { createInvitationRepository } from '../repositories/invitation-repository.ts';
-import { lockFamilyAsMember } from './access.ts';
-import type { MutationContext } from './mutator.ts';
+import { lockFamilyAsMember } from '../mutators/access.ts';
+import type { MutationContext } from '../mutators/mutator.ts';
 
 const dayMs = 24 * 60 * 60 * 1000;
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { returnToSchema } from '../../schema/index.ts';
+import { returnToSchema } from '../../../schema/index.ts';
 
 /** `?returnTo=` of a navigation that ends on a page of this site; anything else reads as the home page. */
 export const returnToQuerySchema = z.object({ returnTo: returnToSchema.optional() });

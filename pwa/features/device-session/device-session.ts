@@ -3,12 +3,14 @@ import type { User } from '../../../schema/entities.ts';
 import { toasts } from '../../../schema/messages.ts';
 import { deleteHearthDbsAtSignOut, unsealAfterSignOut } from '../../db/hearth-db.ts';
 import { runSync, type SyncSession } from '../../sync/run-sync.ts';
-import { storeSignedInUser } from '../../sync/sync-state.ts';
+import { storeSignedInUser, wroteAnything } from '../../sync/sync-state.ts';
 import { markUpdateRequired } from '../../sw/app-update-store.ts';
 import { toast } from '../../ui/toast-store.ts';
 import { recheckSignedInUser } from '../account/auth-store.ts';
+import { tellAboutKeptWrites } from '../account/session-ended.ts';
+import { forgetSelectedFamily } from '../family/selected-family.ts';
 import { deviceSessionStore } from './device-session-store.ts';
-import { syncStatusStore, type SyncStatus } from './sync-status-store.ts';
+import { noSessionStatus, syncStatusStore, type SyncStatus } from './sync-status-store.ts';
 
 /**
  * The signed-in person's device session: their database open, the sync engine running (in one tab), and what the
@@ -44,6 +46,7 @@ export function startDeviceSession(user: User): Promise<void> {
     }
     running = { userId: user.id, session, cleanups: followSession(session) };
     deviceSessionStore.set({ db: session.db, storageUnavailable: false });
+    tellAboutKeptWrites(user.id);
     // Ask the browser not to clear this person's data under storage pressure: it may hold writes not yet sent.
     void navigator.storage?.persist?.().catch(() => false);
   });
@@ -55,11 +58,21 @@ export function endDeviceSession(): Promise<void> {
 }
 
 /**
- * Sign-out: stops syncing and deletes the person's database (and those of earlier sessions with nothing unsent),
- * keeping this tab's sync lock until the deletion is done so that no other tab starts syncing it meanwhile.
+ * The person's session is over (signed out, or ended elsewhere): stops syncing and deletes their database (and those
+ * of earlier sessions with nothing unsent), keeping this tab's sync lock until the deletion is done so that no other
+ * tab starts syncing it meanwhile; then the family they chose here and the data caches go too.
  */
-export function signOutOfDevice(userId: string): Promise<void> {
-  return inTurn(() => stopRunning(() => deleteHearthDbsAtSignOut(userId)));
+export async function leaveDevice(userId: string): Promise<void> {
+  await inTurn(() => stopRunning(() => deleteHearthDbsAtSignOut(userId)));
+  forgetSelectedFamily(userId);
+  await deleteDataCaches();
+}
+
+/** Every cache but the app's own files (the precache holds only the public build, the same for everyone). */
+async function deleteDataCaches(): Promise<void> {
+  if (!('caches' in window)) return;
+  const names = await caches.keys();
+  await Promise.all(names.filter((name) => !name.startsWith('workbox-precache')).map((name) => caches.delete(name)));
 }
 
 /** Something new is waiting on the server for this device (the person just joined a family): fetch it now. */
@@ -77,7 +90,7 @@ async function stopRunning(beforeHandingOver?: () => Promise<void>): Promise<voi
   running = null;
   for (const cleanup of cleanups) cleanup();
   await session.stop(beforeHandingOver);
-  setStatus({ waiting: 0, notSent: 0, syncing: false, failing: false, updateRequired: false, lastSyncedAt: null });
+  setStatus(noSessionStatus);
 }
 
 function setStatus(change: Partial<SyncStatus>): void {
@@ -93,6 +106,7 @@ function followSession({ db, status, onRejected }: SyncSession): (() => void)[] 
   const outbox = liveQuery(async () => ({
     waiting: await db.outbox.count(),
     notSent: await db.refusedWrites.count(),
+    wroteAny: await wroteAnything(db),
   })).subscribe({
     next: (counts) => setStatus(counts),
     error: (error: unknown) => console.error('Could not count the outbox', error),

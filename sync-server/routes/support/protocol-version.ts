@@ -1,5 +1,5 @@
-import { syncProtocolVersion } from '../../schema/index.ts';
-import { HttpError, serverMessages } from '../http-errors.ts';
+import { syncProtocolVersion } from '../../../schema/index.ts';
+import { HttpError, serverMessages } from '../../http-errors.ts';
 
 /**
  * 426 to a device speaking an older sync protocol, before anything else about its request is looked at: its body

@@ -9,6 +9,7 @@ const allSent: SyncStatus = {
   failing: false,
   updateRequired: false,
   lastSyncedAt: null,
+  wroteAny: true,
 };
 
 describe('the sync indicator', () => {
@@ -30,6 +31,13 @@ describe('the sync indicator', () => {
     expect(syncIndicatorText({ ...allSent, waiting: 3 }).label).toBe('Sending 3');
     expect(syncIndicatorText({ ...allSent, notSent: 2 }).label).toBe('2 not sent');
     expect(syncIndicatorText(allSent).label).toBe('All sent');
+  });
+
+  it('does not tell someone who has written nothing yet that it was all sent', () => {
+    expect(syncIndicatorText({ ...allSent, wroteAny: false })).toEqual({
+      label: 'Up to date',
+      detail: 'Nothing is waiting, and you have everything from your family.',
+    });
   });
 
   it('says calmly that the server cannot be reached, and when the last sync was, instead of "Sending" forever', () => {

@@ -1,19 +1,24 @@
 import { keyframes, style, styleVariants } from '@vanilla-extract/css';
 import { vars } from '../../ui/theme.css.ts';
 
+/** The live region around the pill: what it says is read out when it changes. */
+export const holder = style({ display: 'inline-flex' });
+
 const base = style({
   display: 'inline-flex',
   alignItems: 'center',
   gap: vars.space.xs,
   margin: 0,
-  minHeight: '2.25rem',
+  // A touch target of 44 px however small the pill looks.
+  minHeight: '2.75rem',
+  font: 'inherit',
   paddingInline: vars.space.sm,
   borderRadius: vars.radius.pill,
   border: `1px solid ${vars.color.border}`,
   fontSize: vars.fontSize.sm,
   fontWeight: vars.fontWeight.medium,
   whiteSpace: 'nowrap',
-  cursor: 'default',
+  cursor: 'pointer',
 });
 
 export const indicator = styleVariants({

@@ -2,7 +2,7 @@ import { formatRelativeTime } from '../../lib/format-date.ts';
 import { createExternalStore } from '../../lib/external-store.ts';
 
 /**
- * What the sync indicator shows, fed by the device session (pwa/features/sync/device-session.ts). Kept free of
+ * What the sync indicator shows, fed by the device session (device-session.ts). Kept free of
  * Dexie so the header can show it without loading the device database code.
  */
 export type SyncStatus = {
@@ -19,16 +19,24 @@ export type SyncStatus = {
   updateRequired: boolean;
   /** When the last complete sync ended (milliseconds since the epoch), if this session saw one. */
   lastSyncedAt: number | null;
+  /** Whether this person has ever written something on this device: before that, there is nothing to call "sent". */
+  wroteAny: boolean;
 };
 
-export const syncStatusStore = createExternalStore<SyncStatus>({
-  online: typeof navigator === 'undefined' ? true : navigator.onLine,
+/** What there is to say with no device session running: nothing waiting, nothing heard. */
+export const noSessionStatus: Omit<SyncStatus, 'online'> = {
   waiting: 0,
   notSent: 0,
   syncing: false,
   failing: false,
   updateRequired: false,
   lastSyncedAt: null,
+  wroteAny: false,
+};
+
+export const syncStatusStore = createExternalStore<SyncStatus>({
+  online: typeof navigator === 'undefined' ? true : navigator.onLine,
+  ...noSessionStatus,
 });
 
 export type SyncIndicatorKind = 'offline' | 'not-sent' | 'update-needed' | 'retrying' | 'sending' | 'all-sent';
@@ -48,7 +56,7 @@ export function syncIndicatorText(status: SyncStatus, now: number = Date.now()):
     case 'not-sent':
       return {
         label: `${status.notSent} not sent`,
-        detail: "Some changes couldn't be sent. See why on Home.",
+        detail: "Some changes couldn't be sent. See why, and choose what to do with each.",
       };
     case 'update-needed': {
       const waiting = status.waiting > 0 ? ` ${changes(status.waiting)} waiting, kept safe on this device.` : '';
@@ -76,7 +84,9 @@ export function syncIndicatorText(status: SyncStatus, now: number = Date.now()):
         detail: status.waiting > 0 ? `Sending ${changes(status.waiting)}.` : 'Checking for news from your family.',
       };
     case 'all-sent':
-      return { label: 'All sent', detail: 'Everything you wrote has reached your family.' };
+      return status.wroteAny
+        ? { label: 'All sent', detail: 'Everything you wrote has reached your family.' }
+        : { label: 'Up to date', detail: 'Nothing is waiting, and you have everything from your family.' };
   }
 }
 

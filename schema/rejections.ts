@@ -1,0 +1,19 @@
+/**
+ * Why the server refused a queued write for good. The device shows it as "Not sent: {reason}" next to Retry and
+ * Discard, so each reads as a plain sentence to the person who wrote it. Kept apart from messages.ts, which every page
+ * loads: only the server and the Not sent list need these.
+ */
+export const rejections = {
+  notMember: "You're not a member of this family",
+  postNotFound: 'This post was deleted',
+  commentNotFound: 'This comment was deleted',
+  memberNotFound: 'This person is no longer in the family',
+  notYourPost: 'Only the author can edit this post',
+  notAllowedToDelete: 'Only the author or a family admin can delete this',
+  adminsOnly: 'Only a family admin can do this',
+  lastAdmin: 'A family needs an admin: make someone else an admin first',
+  creatorOnly: 'Only the person who made the family can be its creator',
+  idTaken: 'This was already saved as something else',
+  invalid: (detail: string) => `It was not valid: ${detail}`,
+  unexpected: "Hearth couldn't save this change",
+} as const;

@@ -1,0 +1,215 @@
+import { randomUUID } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+import { connect as connectTcp, type Socket } from 'node:net';
+import { describe, expect, it } from 'vitest';
+import { connectionPolicy } from './app.ts';
+import { knownDeviceCookieName } from './routes/auth-routes.ts';
+import { signUp, useTestApp } from './testing/test-app.ts';
+import { createFamily, TestDevice } from './testing/test-device.ts';
+
+/** What a hostile probe found (issue 11, items 1 to 3): input PostgreSQL cannot store must never stall or crash. */
+const context = useTestApp();
+
+describe('input the database cannot store', () => {
+  it('records the refusal of a mutation named with a NUL byte, and the queue goes on', async () => {
+    const device = new TestDevice(context.app, await signUp(context.app));
+    const { familyId } = await createFamily(device);
+    const [bad] = device.queue({ name: 'post.create', args: { postId: randomUUID(), familyId, content: 'x' } });
+    const response = await device.postPush([{ ...bad, name: 'post.create\u0000' }]);
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ results: [{ seq: bad!.seq, status: 'rejected' }] });
+
+    const postId = randomUUID();
+    const next = await device.send({ name: 'post.create', args: { postId, familyId, content: 'After the bad one' } });
+    expect(next.results).toEqual([{ seq: bad!.seq + 1, status: 'applied' }]);
+  });
+
+  it('takes control characters out of free text: names, posts and the public forms', async () => {
+    const account = await signUp(context.app);
+    const profile = await context.app.inject({
+      method: 'PATCH',
+      url: '/api/auth/user',
+      headers: { cookie: account.cookie },
+      payload: { firstName: 'Ro\u0000se', lastName: 'Gard\u001bner' },
+    });
+    expect(profile.statusCode).toBe(200);
+    expect(profile.json()).toMatchObject({ firstName: 'Rose', lastName: 'Gardner' });
+
+    const device = new TestDevice(context.app, account);
+    const { familyId } = await createFamily(device);
+    const postId = randomUUID();
+    const answer = await device.send({ name: 'post.create', args: { postId, familyId, content: 'Line one\n\u0000Line two' } });
+    expect(answer.results[0]).toMatchObject({ status: 'applied' });
+    const [post] = await context.sql<{ content: string }[]>`select content from posts where id = ${postId}`;
+    expect(post?.content).toBe('Line one\nLine two');
+
+    const suggestion = await context.app.inject({
+      method: 'POST',
+      url: '/api/public/suggestions',
+      payload: { suggestion: 'More \u0000photos' },
+    });
+    expect(suggestion.statusCode).toBeLessThan(300);
+    const contact = await context.app.inject({
+      method: 'POST',
+      url: '/api/contact',
+      payload: {
+        fullName: 'Rose\u0000',
+        email: 'rose@example.test',
+        messageType: 'general',
+        subject: 'Hello\u0000',
+        message: 'Hi\u0000 there',
+      },
+    });
+    expect(contact.statusCode).toBeLessThan(300);
+  });
+
+  it('refuses a date PostgreSQL cannot store with a 400, not a 500', async () => {
+    const account = await signUp(context.app);
+    const { familyId } = await createFamily(new TestDevice(context.app, account));
+    for (const before of ['0000-01-01T00:00:00Z', '+275760-09-13T00:00:00Z', '1799-12-31T23:59:59Z']) {
+      const response = await context.app.inject({
+        method: 'GET',
+        url: `/api/families/${familyId}/posts?before=${encodeURIComponent(before)}`,
+        headers: { cookie: account.cookie },
+      });
+      expect(response.statusCode, before).toBe(400);
+    }
+    const fine = await context.app.inject({
+      method: 'GET',
+      url: `/api/families/${familyId}/posts?before=${encodeURIComponent('2026-01-01T00:00:00Z')}`,
+      headers: { cookie: account.cookie },
+    });
+    expect(fine.statusCode).toBe(200);
+  });
+});
+
+describe('slow and many connections', () => {
+  /** Opens a connection that sends the start of a request, then a byte every `dripMs`: answers when it was closed. */
+  function drip(port: number, dripMs: number): Promise<number> {
+    return new Promise((resolve) => {
+      const started = Date.now();
+      const socket = connectTcp(port, '127.0.0.1', () => {
+        socket.write('POST /api/contact HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\n');
+        socket.write('Content-Length: 1000\r\n\r\n{');
+      });
+      const timer = setInterval(() => socket.writable && socket.write(' '), dripMs);
+      socket.on('error', () => {});
+      socket.on('close', () => {
+        clearInterval(timer);
+        resolve(Date.now() - started);
+      });
+    });
+  }
+
+  it('closes a request that is still arriving when its time is up', async () => {
+    const app = await context.buildApp({}, { requestTimeoutMs: 1_000 });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = app.server.address() as AddressInfo;
+    const openFor = await drip(port, 200);
+    expect(openFor).toBeGreaterThanOrEqual(900);
+    expect(openFor).toBeLessThan(4_000);
+  });
+
+  it('refuses more connections from one address than a household needs', async () => {
+    const app = await context.buildApp({});
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = app.server.address() as AddressInfo;
+    const sockets = await Promise.all(
+      Array.from(
+        { length: connectionPolicy.connectionsPerAddress + 5 },
+        () =>
+          new Promise<Socket>((resolve) => {
+            const socket = connectTcp(port, '127.0.0.1', () => resolve(socket));
+            socket.on('error', () => {});
+          }),
+      ),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const open = sockets.filter((socket) => !socket.destroyed && socket.readyState === 'open');
+    expect(open.length).toBeLessThanOrEqual(connectionPolicy.connectionsPerAddress);
+    for (const socket of sockets) socket.destroy();
+  });
+});
+
+describe('limits a signed-in person cannot get around', () => {
+  it('asks for the current password to change the email, and slows down a search for taken emails', async () => {
+    const account = await signUp(context.app);
+    const change = (email: string, currentPassword?: string) =>
+      context.app.inject({
+        method: 'PATCH',
+        url: '/api/auth/user',
+        headers: { cookie: account.cookie },
+        payload: { email, ...(currentPassword === undefined ? {} : { currentPassword }) },
+      });
+    const missing = await change('new.address@example.test');
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json()).toMatchObject({ field: 'currentPassword' });
+    const wrong = await change('new.address@example.test', 'not my password');
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json()).toMatchObject({ field: 'currentPassword' });
+    const names = await context.app.inject({
+      method: 'PATCH',
+      url: '/api/auth/user',
+      headers: { cookie: account.cookie },
+      payload: { firstName: 'Rose' },
+    });
+    expect(names.statusCode).toBe(200);
+
+    const taken = await signUp(context.app);
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < 6; attempt += 1) {
+      statuses.push((await change(attempt === 0 ? taken.email : `probe${attempt}@example.test`, account.password)).statusCode);
+    }
+    expect(statuses.slice(0, 3)).toEqual([409, 200, 200]);
+    expect(statuses.at(-1)).toBe(429);
+  });
+
+  it('stops a person making invitation links by the hundred', async () => {
+    const account = await signUp(context.app);
+    const { familyId } = await createFamily(new TestDevice(context.app, account));
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < 32; attempt += 1) {
+      const response = await context.app.inject({
+        method: 'POST',
+        url: `/api/families/${familyId}/invitations`,
+        headers: { cookie: account.cookie },
+        payload: {},
+      });
+      statuses.push(response.statusCode);
+    }
+    expect(statuses.filter((status) => status === 201)).toHaveLength(30);
+    expect(statuses.at(-1)).toBe(429);
+  });
+});
+
+describe('password guessing', () => {
+  const logInWith = (email: string, password: string, cookie?: string) =>
+    context.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email, password },
+      ...(cookie ? { headers: { cookie } } : {}),
+    });
+
+  it('locks strangers out after five wrong passwords, but not the person on a browser they signed in from before', async () => {
+    const account = await signUp(context.app);
+    const first = await logInWith(account.email, account.password);
+    const known = first.cookies.find((cookie) => cookie.name === knownDeviceCookieName);
+    expect(known?.httpOnly).toBe(true);
+    const knownCookie = `${known!.name}=${known!.value}`;
+
+    const strangers: number[] = [];
+    for (let attempt = 0; attempt < 6; attempt += 1) strangers.push((await logInWith(account.email, 'a wrong guess')).statusCode);
+    expect(strangers).toEqual([401, 401, 401, 401, 401, 429]);
+    expect((await logInWith(account.email, account.password)).statusCode).toBe(429);
+
+    expect((await logInWith(account.email, account.password, knownCookie)).statusCode).toBe(200);
+
+    // The known browser's own wrong passwords are limited too, on its own count.
+    const own: number[] = [];
+    for (let attempt = 0; attempt < 6; attempt += 1) {
+      own.push((await logInWith(account.email, 'a typo in it', knownCookie)).statusCode);
+    }
+    expect(own.at(-1)).toBe(429);
+  });
+});
