@@ -119,6 +119,9 @@ test('when the session ends mid-use, the person is told, signs in and lands back
   await expect(chatSwitch).toBeChecked();
 
   await page.clock.pauseAt(Date.now() + 1_000);
+  // Only the settings screen may hear the 401 here: the sync engine's own push, pull or reconnect (timers the jump
+  // above may have fired) would otherwise race it to the news, and take the screen away before the click.
+  await page.route(/\/api\/sync\//, (route) => route.abort());
   await context.clearCookies();
   await chatSwitch.click();
   const toast = page.getByRole('alert').filter({ hasText: 'Unauthorized' });
@@ -127,6 +130,7 @@ test('when the session ends mid-use, the person is told, signs in and lands back
   await page.clock.runFor(500);
   await expect(page).toHaveURL(/\/login\?returnTo=%2Fsettings/);
   await page.clock.resume();
+  await page.unroute(/\/api\/sync\//);
 
   await page.getByLabel('Email').fill(person.email);
   await page.getByLabel('Password', { exact: true }).fill(person.password);

@@ -44,6 +44,12 @@ export function Dialog({ open, onClose, title, description, children, actions }:
       aria-labelledby={titleId}
       aria-describedby={description ? descriptionId : undefined}
       className={styles.dialog}
+      onCancel={(event) => {
+        // Escape: the browser's own close event comes a task later, so a page that asks for the dialog again in
+        // between would find it still "open" in React's state and not open it. Close it through that state, now.
+        event.preventDefault();
+        onClose();
+      }}
       onClose={onClose}
       onClick={(event) => {
         // A click on the dimmed backdrop lands on the dialog element itself.
