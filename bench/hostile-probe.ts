@@ -129,7 +129,7 @@ try {
       url: () => '/api/auth/password',
       body: () => ({ currentPassword: 'x', newPassword: 'longenough', confirmPassword: 'longenough' }),
     },
-    { method: 'PATCH', url: () => '/api/settings', body: () => ({ largerText: true }) },
+    { method: 'PATCH', url: () => '/api/settings', body: () => ({ textSize: 'large' }) },
     { method: 'POST', url: () => '/api/families', body: () => ({ name: 'Family', description: 'd' }) },
     { method: 'PATCH', url: () => `/api/families/${familyId}`, body: () => ({ name: 'Renamed' }) },
     {

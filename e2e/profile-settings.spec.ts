@@ -83,7 +83,15 @@ test('settings toggles start on and are kept on the server', async ({ page }) =>
   await expect(page.getByRole('heading', { level: 1 })).toContainText(person.username);
   await page.goto('/settings');
 
-  for (const name of ['Family Updates', 'Event Reminders', 'Chat Messages', 'Photo Comments', 'Profile Visibility', 'Activity Status', 'Photo Download']) {
+  for (const name of [
+    'Family Updates',
+    'Event Reminders',
+    'Chat Messages',
+    'Photo Comments',
+    'Profile Visibility',
+    'Activity Status',
+    'Photo Download',
+  ]) {
     await expect(page.getByRole('switch', { name })).toBeChecked();
   }
   await page.getByRole('switch', { name: 'Photo Download' }).click();
@@ -126,17 +134,18 @@ test('System follows the device, live', async ({ page }) => {
   expect(await page.evaluate(() => localStorage.getItem('hearth-theme'))).toBe('system');
 });
 
-test('Larger text scales the interface and follows the person to another device', async ({ page, browser }) => {
+test('a larger text size scales the interface and follows the person to another device', async ({ page, browser }) => {
   const person = newPerson('larger');
   await signUp(page, person);
   await expect(page.getByRole('heading', { level: 1 })).toContainText(person.username);
   await page.goto('/settings');
   const rootFontSize = () => page.evaluate(() => parseFloat(getComputedStyle(document.documentElement).fontSize));
   const normalSize = await rootFontSize();
-  await page.getByRole('switch', { name: 'Larger text' }).click();
-  await expect(page.locator('html')).toHaveAttribute('data-text-size', 'large');
-  expect(await rootFontSize()).toBeGreaterThan(normalSize);
-  await expect.poll(async () => (await (await page.request.get('/api/settings')).json()).largerText).toBe(true);
+  await page.getByRole('radio', { name: 'Largest' }).check();
+  await expect(page.locator('html')).toHaveAttribute('data-text-size', 'largest');
+  // A step older eyes notice: about half as large again (17 px to 25 px).
+  expect(await rootFontSize()).toBeGreaterThanOrEqual(normalSize * 1.45);
+  await expect.poll(async () => (await (await page.request.get('/api/settings')).json()).textSize).toBe('largest');
 
   const otherDevice = await browser.newContext();
   const otherPage = await otherDevice.newPage();
@@ -145,11 +154,13 @@ test('Larger text scales the interface and follows the person to another device'
   await otherPage.getByLabel('Password', { exact: true }).fill(person.password);
   await otherPage.getByRole('button', { name: 'Sign In' }).click();
   await expect(otherPage.getByRole('heading', { level: 1 })).toContainText(person.username);
-  await expect(otherPage.locator('html')).toHaveAttribute('data-text-size', 'large');
+  await expect(otherPage.locator('html')).toHaveAttribute('data-text-size', 'largest');
   await otherDevice.close();
 });
 
-test('coming back from a Google sign-in the server could not start or finish, the person is told why', async ({ page }) => {
+test('coming back from a Google sign-in the server could not start or finish, the person is told why', async ({
+  page,
+}) => {
   await page.goto('/api/auth/google');
   await expect(page).toHaveURL(/\/login$/);
   await expect(page.getByText("Google sign-in isn't set up on this server")).toBeVisible();

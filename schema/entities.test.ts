@@ -17,7 +17,7 @@ describe('relationship types', () => {
 });
 
 describe('settings defaults', () => {
-  it('turn every notification and privacy toggle on, larger text off', () => {
+  it('turn every notification and privacy toggle on, at the standard text size', () => {
     expect(userSettingsSchema.parse(defaultUserSettings)).toEqual({
       familyUpdates: true,
       eventReminders: true,
@@ -26,7 +26,7 @@ describe('settings defaults', () => {
       profileVisibility: true,
       activityStatus: true,
       photoDownload: true,
-      largerText: false,
+      textSize: 'normal',
     });
   });
 });

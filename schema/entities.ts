@@ -3,6 +3,7 @@ import { email, id, imageUrl, personName, timestamp, username } from './fields.t
 import { limits } from './limits.ts';
 import { relationshipTypes } from './choices.ts';
 import { familyMessages } from './family-messages.ts';
+import { textSizes } from './theme.ts';
 
 /**
  * The entities of spec §3 as the API returns them (JSON: ids are UUIDs, times ISO strings). Request bodies that
@@ -146,7 +147,8 @@ export const userSettingsSchema = z.object({
   profileVisibility: z.boolean(),
   activityStatus: z.boolean(),
   photoDownload: z.boolean(),
-  largerText: z.boolean(),
+  /** Larger text (product.md): kept with the account so it follows the person to every device. */
+  textSize: z.enum(textSizes),
 });
 export type UserSettings = z.infer<typeof userSettingsSchema>;
 
@@ -158,5 +160,5 @@ export const defaultUserSettings: UserSettings = {
   profileVisibility: true,
   activityStatus: true,
   photoDownload: true,
-  largerText: false,
+  textSize: 'normal',
 };

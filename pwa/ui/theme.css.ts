@@ -137,6 +137,10 @@ for (const theme of colorThemeNames) {
   globalStyle(`:root[data-mode="light"][data-color="${theme}"]`, { vars: brandVars(theme, 'light') });
 }
 
-/** About 17 px body text by default, 1.125 times that with "Larger text"; percentages keep the browser's own setting. */
+/**
+ * About 17 px body text by default; Larger text makes it 21 px, Largest 25 px (1.25 and 1.5 times: a step an older
+ * reader notices). Percentages keep the browser's own setting, so both multiply it.
+ */
 globalStyle(':root', { fontSize: '106.25%' });
-globalStyle(':root[data-text-size="large"]', { fontSize: '119.5%' });
+globalStyle(':root[data-text-size="large"]', { fontSize: '131.25%' });
+globalStyle(':root[data-text-size="largest"]', { fontSize: '156.25%' });

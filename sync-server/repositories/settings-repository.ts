@@ -1,4 +1,5 @@
 import { defaultUserSettings, type UserSettings } from '../../schema/index.ts';
+import type { TextSize } from '../../schema/theme.ts';
 import type { Sql } from '../database.ts';
 
 type SettingsRow = {
@@ -9,7 +10,7 @@ type SettingsRow = {
   profile_visibility: boolean;
   activity_status: boolean;
   photo_download: boolean;
-  larger_text: boolean;
+  text_size: TextSize;
 };
 
 /** The one place a setting's name meets its column. */
@@ -21,7 +22,7 @@ const columnOf: Record<keyof UserSettings, keyof SettingsRow> = {
   profileVisibility: 'profile_visibility',
   activityStatus: 'activity_status',
   photoDownload: 'photo_download',
-  largerText: 'larger_text',
+  textSize: 'text_size',
 };
 
 function toSettings(row: SettingsRow): UserSettings {
@@ -39,8 +40,8 @@ export function createSettingsRepository(sql: Sql) {
 
     /** `changes` holds at least one setting (the request schema insists). */
     async update(userId: string, changes: Partial<UserSettings>): Promise<UserSettings> {
-      const columns: Partial<SettingsRow> = {};
-      for (const [key, value] of Object.entries(changes) as [keyof UserSettings, boolean | undefined][]) {
+      const columns: Record<string, boolean | TextSize> = {};
+      for (const [key, value] of Object.entries(changes) as [keyof UserSettings, boolean | TextSize | undefined][]) {
         if (value !== undefined) columns[columnOf[key]] = value;
       }
       const [row] = await sql<SettingsRow[]>`

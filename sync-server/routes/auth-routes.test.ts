@@ -106,8 +106,8 @@ describe('signup', () => {
 
   it('creates the settings row with the defaults', async () => {
     const { user } = await signUp(context.app);
-    const rows = await context.sql`select larger_text, family_updates from user_settings where user_id = ${user.id}`;
-    expect(rows).toEqual([{ larger_text: false, family_updates: true }]);
+    const rows = await context.sql`select text_size, family_updates from user_settings where user_id = ${user.id}`;
+    expect(rows).toEqual([{ text_size: 'normal', family_updates: true }]);
   });
 });
 

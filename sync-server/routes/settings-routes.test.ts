@@ -5,7 +5,7 @@ import { sessionCookie, signUp, useTestApp } from '../testing/test-app.ts';
 const context = useTestApp();
 
 describe('settings', () => {
-  it('starts with every toggle on except larger text', async () => {
+  it('starts with every toggle on and the standard text size', async () => {
     const { cookie } = await signUp(context.app);
     const response = await context.app.inject({ url: '/api/settings', headers: { cookie } });
     expect(response.statusCode).toBe(200);
@@ -17,7 +17,7 @@ describe('settings', () => {
       profileVisibility: true,
       activityStatus: true,
       photoDownload: true,
-      largerText: false,
+      textSize: 'normal',
     });
   });
 
@@ -27,10 +27,10 @@ describe('settings', () => {
       method: 'PATCH',
       url: '/api/settings',
       headers: { cookie },
-      payload: { largerText: true, chatMessages: false },
+      payload: { textSize: 'largest', chatMessages: false },
     });
     expect(response.statusCode).toBe(200);
-    const expected = { ...defaultUserSettings, largerText: true, chatMessages: false };
+    const expected = { ...defaultUserSettings, textSize: 'largest', chatMessages: false };
     expect(response.json()).toEqual(expected);
 
     const login = await context.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password } });
@@ -54,7 +54,8 @@ describe('settings', () => {
 
   it.each([
     [{}, '', 'Nothing to update'],
-    [{ largerText: 'yes' }, 'largerText', undefined],
+    [{ chatMessages: 'yes' }, 'chatMessages', undefined],
+    [{ textSize: 'huge' }, 'textSize', undefined],
     [{ darkMode: true }, 'darkMode', 'Unknown field'],
   ])('refuses %j with a 400 naming the problem', async (payload, field, message) => {
     const { cookie } = await signUp(context.app);
@@ -68,7 +69,7 @@ describe('settings', () => {
 
   it('needs a session', async () => {
     expect((await context.app.inject({ url: '/api/settings' })).statusCode).toBe(401);
-    const patch = await context.app.inject({ method: 'PATCH', url: '/api/settings', payload: { largerText: true } });
+    const patch = await context.app.inject({ method: 'PATCH', url: '/api/settings', payload: { textSize: 'large' } });
     expect(patch.statusCode).toBe(401);
     expect(patch.json()).toEqual({ error: 'Unauthorized' });
   });

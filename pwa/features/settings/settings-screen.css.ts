@@ -87,3 +87,18 @@ export const loadError = style({
   justifyItems: 'start',
   color: vars.color.textMuted,
 });
+
+/** "Aa" at each text size's scale, in the same box, so the three tiles line up. */
+const textSizeSampleBase = style({
+  display: 'inline-grid',
+  placeItems: 'center',
+  height: '1.75rem',
+  fontWeight: vars.fontWeight.bold,
+  lineHeight: 1,
+});
+
+export const textSizeSample = styleVariants({
+  normal: [textSizeSampleBase, { fontSize: '1rem' }],
+  large: [textSizeSampleBase, { fontSize: '1.25rem' }],
+  largest: [textSizeSampleBase, { fontSize: '1.5rem' }],
+});

@@ -3,9 +3,9 @@ import { useEffect } from 'react';
 import type { UserSettings } from '../../../schema/entities.ts';
 import { signOut } from '../account/sign-out.ts';
 import { useSignedInUser } from '../account/auth-store.ts';
-import { displayName, fullName, initials } from '../account/display-name.ts';
+import { initials, publicName } from '../account/display-name.ts';
 import { useTheme } from '../theme/theme-provider.tsx';
-import type { ThemeMode } from '../../../schema/theme.ts';
+import type { TextSize, ThemeMode } from '../../../schema/theme.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { Avatar } from '../../ui/avatar.tsx';
 import { Button, ButtonLink } from '../../ui/button.tsx';
@@ -20,7 +20,11 @@ import { visuallyHidden } from '../../ui/visually-hidden.css.ts';
 import * as styles from './settings-screen.css.ts';
 import { changeUserSetting, loadUserSettings, useUserSettings } from './user-settings-store.ts';
 
-type SettingSwitch = { key: keyof UserSettings; label: string; description: string };
+/** The settings that are on or off (all but the text size). */
+type OnOffSetting = {
+  [Key in keyof UserSettings]: UserSettings[Key] extends boolean ? Key : never;
+}[keyof UserSettings];
+type SettingSwitch = { key: OnOffSetting; label: string; description: string };
 
 const notificationSwitches: readonly SettingSwitch[] = [
   { key: 'familyUpdates', label: 'Family Updates', description: 'New posts and photos from your family.' },
@@ -35,11 +39,11 @@ const privacySwitches: readonly SettingSwitch[] = [
   { key: 'photoDownload', label: 'Photo Download', description: 'Let family members download your original photos.' },
 ];
 
-const largerTextSwitch: SettingSwitch = {
-  key: 'largerText',
-  label: 'Larger text',
-  description: 'Makes all text and buttons bigger, on every device you use.',
-};
+const textSizeOptions: readonly { value: TextSize; label: string; visual: ReactNode }[] = [
+  { value: 'normal', label: 'Standard', visual: <span className={styles.textSizeSample.normal}>Aa</span> },
+  { value: 'large', label: 'Larger', visual: <span className={styles.textSizeSample.large}>Aa</span> },
+  { value: 'largest', label: 'Largest', visual: <span className={styles.textSizeSample.largest}>Aa</span> },
+];
 
 const modeOptions: readonly { value: ThemeMode; label: string; visual: ReactNode }[] = [
   { value: 'light', label: 'Light', visual: <SunIcon /> },
@@ -72,8 +76,8 @@ export function SettingsScreen() {
         <div className={styles.profileSummary}>
           <Avatar imageUrl={user.profileImageUrl} initials={initials(user)} size="lg" />
           <div className={styles.profileText}>
-            <p className={styles.profileName}>{displayName(user)}</p>
-            {fullName(user) ? <p className={styles.email}>{user.email}</p> : null}
+            <p className={styles.profileName}>{publicName(user)}</p>
+            <p className={styles.email}>{user.email}</p>
           </div>
           <ButtonLink to="/profile" variant="secondary">
             Edit Profile
@@ -97,7 +101,18 @@ export function SettingsScreen() {
           value={theme.colorTheme}
           onChange={theme.setColorTheme}
         />
-        <ServerSwitches switches={[largerTextSwitch]} />
+        <ServerSettings placeholderRows={1}>
+          {(settings) => (
+            <RadioTiles
+              legend="Text size"
+              hint="Larger text makes all text and buttons bigger, on every device you use."
+              name="text-size"
+              options={textSizeOptions}
+              value={settings.textSize}
+              onChange={(textSize) => void changeUserSetting('textSize', textSize)}
+            />
+          )}
+        </ServerSettings>
       </SettingsSection>
 
       <SettingsSection title="Notifications" lead="Choose what Hearth tells you about.">
@@ -138,8 +153,32 @@ function SettingsSection({ title, lead, children }: { title: string; lead?: stri
   );
 }
 
-/** Switches saved on the server: placeholders while they load, a retry if they could not be loaded. */
+/** Switches saved on the server. */
 function ServerSwitches({ switches }: { switches: readonly SettingSwitch[] }) {
+  return (
+    <ServerSettings placeholderRows={switches.length}>
+      {(settings) => (
+        <ul className={styles.switchList}>
+          {switches.map((setting) => (
+            <li key={setting.key} className={styles.switchItem}>
+              <Switch
+                label={setting.label}
+                description={setting.description}
+                checked={settings[setting.key]}
+                onCheckedChange={(checked) => void changeUserSetting(setting.key, checked)}
+              />
+            </li>
+          ))}
+        </ul>
+      )}
+    </ServerSettings>
+  );
+}
+
+type ServerSettingsProps = { placeholderRows: number; children: (settings: UserSettings) => ReactNode };
+
+/** Controls for settings kept on the server: placeholders while they load, a retry if they could not be loaded. */
+function ServerSettings({ placeholderRows, children }: ServerSettingsProps) {
   const state = useUserSettings();
 
   if (state.status === 'failed') {
@@ -157,8 +196,8 @@ function ServerSwitches({ switches }: { switches: readonly SettingSwitch[] }) {
     return (
       <div role="status">
         <span className={visuallyHidden}>Loading settings</span>
-        {switches.map((setting) => (
-          <div key={setting.key} className={styles.skeletonRow} aria-hidden="true">
+        {Array.from({ length: placeholderRows }, (_, row) => (
+          <div key={row} className={styles.skeletonRow} aria-hidden="true">
             <div className={styles.skeletonText}>
               <span className={styles.skeletonLine.long} />
               <span className={styles.skeletonLine.short} />
@@ -170,18 +209,5 @@ function ServerSwitches({ switches }: { switches: readonly SettingSwitch[] }) {
     );
   }
 
-  return (
-    <ul className={styles.switchList}>
-      {switches.map((setting) => (
-        <li key={setting.key} className={styles.switchItem}>
-          <Switch
-            label={setting.label}
-            description={setting.description}
-            checked={state.settings[setting.key]}
-            onCheckedChange={(checked) => void changeUserSetting(setting.key, checked)}
-          />
-        </li>
-      ))}
-    </ul>
-  );
+  return children(state.settings);
 }

@@ -8,7 +8,7 @@ const saved = {
   profileVisibility: true,
   activityStatus: true,
   photoDownload: true,
-  largerText: false,
+  textSize: 'normal',
 };
 
 /** A fresh store (it is one per page) with the API answered by `respond`. */
@@ -63,7 +63,11 @@ describe('user settings store', () => {
 
   it.each([
     ['the connection is down', () => Promise.reject(new TypeError('Failed to fetch')), 'You seem to be offline'],
-    ['the server fails', () => json({ error: 'Something went wrong on our side. Please try again.' }, 500), 'Settings not saved'],
+    [
+      'the server fails',
+      () => json({ error: 'Something went wrong on our side. Please try again.' }, 500),
+      'Settings not saved',
+    ],
   ])('puts a change back and says so when %s', async (_case, answerPatch, title) => {
     const { loadUserSettings, changeUserSetting, readUserSettings, toastStore } = await storeWith((method) =>
       method === 'GET' ? json(saved) : answerPatch(),

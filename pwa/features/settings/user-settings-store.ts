@@ -13,7 +13,7 @@ export type UserSettingsState =
  */
 const settingsStore = createExternalStore<UserSettingsState>({ status: 'idle', settings: null });
 /** Changes sent but not yet answered, so an earlier answer cannot undo a later tap. */
-const unsaved = new Map<keyof UserSettings, boolean>();
+const unsaved = new Map<keyof UserSettings, UserSettings[keyof UserSettings]>();
 
 export const readUserSettings = settingsStore.get;
 export const useUserSettings = settingsStore.use;
@@ -31,7 +31,10 @@ export async function loadUserSettings(): Promise<void> {
 }
 
 /** Flips one setting now and saves it; if saving fails, puts it back and says so. */
-export async function changeUserSetting(key: keyof UserSettings, value: boolean): Promise<void> {
+export async function changeUserSetting<Key extends keyof UserSettings>(
+  key: Key,
+  value: UserSettings[Key],
+): Promise<void> {
   const before = settingsStore.get();
   if (before.status !== 'ready') return;
   const previous = before.settings[key];
