@@ -1,16 +1,23 @@
-import { expect, newPerson, signUp, submitSignUp, test } from './support/test.ts';
+import { answerNameStep, expect, newPerson, signUp, submitSignUp, test } from './support/test.ts';
 
-test('a new member signs up, stays signed in across a reload, signs out and is asked to sign in again', async ({ page }) => {
+test('a new member signs up, gives the name the family will see, stays signed in across a reload, signs out', async ({
+  page,
+}) => {
   const person = newPerson('nana');
-  await signUp(page, person);
+  await submitSignUp(page, person);
+  await expect(page.getByText('Welcome to Hearth!')).toBeVisible();
+  await answerNameStep(page, { first: 'Rose', last: 'Miller' });
 
   await expect(page).toHaveURL(/\/$/);
-  await expect(page.getByText('Welcome to Hearth!')).toBeVisible();
-  await expect(page.getByRole('heading', { level: 1 })).toContainText(person.username);
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('Rose');
+  const stored = await (await page.request.get('/api/auth/user')).json();
+  expect(stored).toMatchObject({ firstName: 'Rose', lastName: 'Miller' });
 
   await page.reload();
-  await expect(page.getByRole('heading', { level: 1 })).toContainText(person.username);
-  await expect(page.getByText(person.email).first()).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('Rose');
+  // The header calls her by her name; her email is nowhere a name would be.
+  await expect(page.getByRole('banner').getByRole('button', { name: 'Rose Miller' })).toBeVisible();
+  await expect(page.getByRole('banner').getByRole('button', { name: person.email })).toHaveCount(0);
 
   await page.goto('/settings');
   await page.getByRole('button', { name: 'Sign Out' }).click();
@@ -106,7 +113,10 @@ test('a wrong password is refused and the person can try again', async ({ page, 
   await expect(page.getByRole('heading', { level: 1 })).toContainText(person.username);
 });
 
-test('when the session ends mid-use, the person is told, signs in and lands back where they were', async ({ page, context }) => {
+test('when the session ends mid-use, the person is told, signs in and lands back where they were', async ({
+  page,
+  context,
+}) => {
   // The page's clock is ours, so the spec's 500 ms between the toast and the sign-in redirect lasts until the toast
   // has been read. (Holding the redirect's request instead would leave the page mid-navigation, where nothing on it
   // can be read; and the sync engine may hear the 401 before the settings screen does.)

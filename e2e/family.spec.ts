@@ -10,11 +10,13 @@ import {
   share,
   waitForOfflineReady,
 } from './support/family.ts';
-import { expect, newPerson, signUp, test } from './support/test.ts';
+import { answerNameStep, expect, newPerson, signUp, submitSignUp, test } from './support/test.ts';
 
 function countComments(content: string): Promise<number> {
   return withDatabase(async (sql) => {
-    const [row] = await sql<{ count: number }[]>`select count(*)::int as count from comments where content = ${content}`;
+    const [row] = await sql<
+      { count: number }[]
+    >`select count(*)::int as count from comments where content = ${content}`;
     return row?.count ?? 0;
   });
 }
@@ -124,7 +126,10 @@ test('an invite link that was turned off, or mangled, says so and lets nobody in
 });
 
 function openComments(card: ReturnType<typeof post>) {
-  return card.getByRole('button', { name: /^Comments?\b/ }).first().click();
+  return card
+    .getByRole('button', { name: /^Comments?\b/ })
+    .first()
+    .click();
 }
 
 async function comment(card: ReturnType<typeof post>, text: string) {
@@ -227,4 +232,45 @@ test('someone already in a family starts another from Profile and lands in it', 
   await expect(page.getByRole('heading', { name: `Father's side ${unique}`, level: 2 })).toBeVisible();
   await expect(page.getByRole('combobox', { name: 'Family', exact: true }).first()).toBeVisible();
   await expect.poll(() => familyExists(`Father's side ${unique}`), { timeout: 10_000 }).toBe(true);
+});
+
+test('an invitation stays found: shown again to copy, copied in plain sight, and kept by the header Sign Up', async ({
+  page,
+  browser,
+  context,
+}) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  const familyName = `The Okafors ${Date.now().toString(36)}`;
+  await signUp(page, newPerson('mama'));
+  await createFamily(page, familyName);
+  // The home offers the invitation right away, not only the tree.
+  await page.getByRole('button', { name: 'Invite Family Member' }).click();
+  const dialog = page.getByRole('dialog', { name: `Invite to ${familyName}` });
+  await dialog.getByRole('button', { name: 'Create invite link' }).click();
+  const linkField = dialog.getByRole('textbox', { name: 'Invite link' });
+  await expect(linkField).toHaveValue(/\/join\//);
+  const link = await linkField.inputValue();
+  await dialog.getByRole('button', { name: 'Done' }).click();
+
+  // Opened again, it shows the same open link to copy, not a new one.
+  await page.getByRole('button', { name: 'Invite Family Member' }).click();
+  await expect(linkField).toHaveValue(link);
+  await expect(dialog.getByRole('button', { name: 'Create invite link' })).toHaveCount(0);
+  await dialog.getByRole('button', { name: 'Copy Link' }).click();
+  const copied = page.getByRole('status').filter({ hasText: 'Link copied' });
+  await expect(copied).toBeVisible();
+  // Above the dialog, not under it: its region is in the browser's top layer, raised when the toast came.
+  await expect(page.getByRole('region', { name: /Notifications/ })).toHaveJSProperty('popover', 'manual');
+  expect(await copied.evaluate((toast) => toast.closest('[popover]')?.matches(':popover-open'))).toBe(true);
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(link);
+
+  // A relative who reaches for the header's Sign Up still lands back on the invitation.
+  const relative = await browser.newPage();
+  await relative.goto(link);
+  await relative.getByRole('banner').getByRole('link', { name: 'Sign Up' }).click();
+  await submitSignUp(relative, newPerson('nephew'), { navigate: false });
+  await answerNameStep(relative, { first: 'Chidi', last: 'Okafor' });
+  await expect(relative).toHaveURL(/\/join\//);
+  await expect(relative.getByRole('heading', { name: new RegExp(familyName) })).toBeVisible();
+  await relative.close();
 });

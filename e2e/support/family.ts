@@ -1,6 +1,6 @@
 import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { familyExists, withDatabase } from './database.ts';
-import { newPerson, submitSignUp, signUp, type Person } from './test.ts';
+import { answerNameStep, newPerson, submitSignUp, signUp, type Person } from './test.ts';
 
 /** Waits until the service worker controls the page, so the next load can come from it with no network. */
 export async function waitForOfflineReady(page: Page) {
@@ -59,6 +59,7 @@ export async function joinAsNewcomer(page: Page, link: string, person: Person, r
   await page.goto(link);
   await page.getByRole('link', { name: 'Create an account' }).click();
   await submitSignUp(page, person, { navigate: false });
+  await answerNameStep(page);
   await expect(page).toHaveURL(/\/join\//);
   await page.getByRole('combobox', { name: 'How are you related?' }).selectOption({ label: relationship });
   await page.getByRole('button', { name: /^Join / }).click();

@@ -36,8 +36,22 @@ export async function submitSignUp(page: Page, person: Person, { navigate = true
   await page.getByRole('button', { name: 'Create Account' }).click();
 }
 
+/** The step after signup: gives the name the family will see, or skips it as a person may. */
+export async function answerNameStep(page: Page, name?: { first: string; last: string }) {
+  await expect(page.getByRole('heading', { name: 'What should your family call you?' })).toBeVisible();
+  if (!name) {
+    await page.getByRole('button', { name: 'Skip for now' }).click();
+    return;
+  }
+  await page.getByLabel('First name').fill(name.first);
+  await page.getByLabel('Last name').fill(name.last);
+  await page.getByRole('button', { name: 'Continue' }).click();
+}
+
+/** Signs up and skips the name step, so the home greets them by username. */
 export async function signUp(page: Page, person: Person) {
   await submitSignUp(page, person);
+  await answerNameStep(page);
   // Signed up once the home greets them: the account exists on the server from here on.
   await expect(page.getByRole('heading', { level: 1 })).toContainText(person.username);
 }

@@ -38,7 +38,17 @@ describe('the device database', () => {
       expect(indexes[table], table).toEqual([...new Set(expected)].sort());
     }
     expect(Object.keys(indexes).sort()).toEqual(
-      [...syncedTables, 'users', 'photos', 'events', 'outbox', 'refusedWrites', 'shadows', 'syncState'].sort(),
+      [
+        ...syncedTables,
+        'users',
+        'photos',
+        'events',
+        'outbox',
+        'refusedWrites',
+        'invitationLinks',
+        'shadows',
+        'syncState',
+      ].sort(),
     );
     db.close();
     await Dexie.delete(hearthDbName('ada'));
@@ -65,11 +75,13 @@ describe('the device database', () => {
     });
     await released.table('comments').put({ id: 'c1', postId: 'p1', familyId: 'f1', content: 'Kept' });
     // Version 2 kept refused writes in the outbox; version 3 moves them to a table of their own.
-    await released.table('outbox').bulkAdd([
-      outboxEntry(1, 'sent'),
-      { ...outboxEntry(2, 'pending'), status: 'rejected', reason: 'This post was deleted' },
-      outboxEntry(3, 'pending'),
-    ]);
+    await released
+      .table('outbox')
+      .bulkAdd([
+        outboxEntry(1, 'sent'),
+        { ...outboxEntry(2, 'pending'), status: 'rejected', reason: 'This post was deleted' },
+        outboxEntry(3, 'pending'),
+      ]);
     released.close();
 
     const db = openHearthDb('ada');

@@ -60,6 +60,19 @@ export type RefusedWrite = {
   [N in MutationName]: { id: number; name: N; args: MutationArgs<N>; createdAt: string; reason: string };
 }[MutationName];
 
+/**
+ * An invite link this person made on this device. The server keeps only a hash of its token, so this is the one
+ * place the link can be shown again to copy once more; it goes with the rest of the database at sign-out.
+ */
+export type InvitationLink = {
+  id: string;
+  familyId: string;
+  url: string;
+  expiresAt: string;
+  /** This device's clock when it was made, to tell it apart from a list of open links asked for before it existed. */
+  madeAt: number;
+};
+
 /** Small facts the sync engine keeps; one row per key. */
 export type SyncStateRow =
   | { key: 'deviceId'; value: string }
@@ -83,10 +96,18 @@ type SyncedStores = { [T in SyncedTable]: EntityTable<SyncedRows[T], 'id'> };
  * changed, with an upgrade function when rows need it. Synced tables take their stores from their declarations
  * (`deviceVersion`, `deviceIndexes`).
  */
-const deviceOnlyVersions: { version: number; stores: Record<string, string>; upgrade?: (tx: Transaction) => Promise<void> }[] = [
+const deviceOnlyVersions: {
+  version: number;
+  stores: Record<string, string>;
+  upgrade?: (tx: Transaction) => Promise<void>;
+}[] = [
   { version: 1, stores: { users: 'id', outbox: 'seq, status', shadows: '[table+id], table', syncState: 'key' } },
-  { version: 2, stores: { photos: 'id, familyId, [familyId+createdAt]', events: 'id, familyId, [familyId+startDate]' } },
+  {
+    version: 2,
+    stores: { photos: 'id, familyId, [familyId+createdAt]', events: 'id, familyId, [familyId+startDate]' },
+  },
   { version: 3, stores: { refusedWrites: '++id' }, upgrade: moveRefusedWritesOutOfTheOutbox },
+  { version: 4, stores: { invitationLinks: 'id, familyId' } },
 ];
 
 /** Version 3: refused writes, which version 2 kept in the outbox with the status `rejected`, get their own table. */
@@ -129,6 +150,7 @@ export class HearthDb extends Dexie {
   events!: EntityTable<SyncedEvent, 'id'>;
   outbox!: EntityTable<OutboxEntry, 'seq'>;
   refusedWrites!: EntityTable<RefusedWrite, 'id'>;
+  invitationLinks!: EntityTable<InvitationLink, 'id'>;
   shadows!: Table<Shadow, [RowTable, string]>;
   syncState!: Table<SyncStateRow, string>;
 

@@ -3,18 +3,33 @@ import { toastRules } from '../../schema/limits.ts';
 import { bottomBarSpace } from './bottom-bar.css.ts';
 import { vars } from './theme.css.ts';
 
+/**
+ * Phones: at the top, over the header, where neither the thing just done nor its result sits (a new post appears under
+ * the composer, a form's button near the bottom). Tablet width and up: bottom-right, beside the content. The region
+ * is a popover (toaster.tsx), so the browser's own popover look is undone here.
+ */
 export const region = style({
   position: 'fixed',
   zIndex: 100,
+  margin: 0,
+  border: 0,
+  background: 'transparent',
+  color: 'inherit',
+  overflow: 'visible',
+  inset: 'auto',
   insetInline: 0,
-  // Above the phone tab bar, so a toast never hides the way around the app.
-  insetBlockEnd: bottomBarSpace,
+  insetBlockStart: 0,
+  width: 'auto',
+  height: 'auto',
   padding: vars.space.md,
-  paddingBlockEnd: `max(${vars.space.md}, env(safe-area-inset-bottom))`,
+  paddingBlockStart: `max(${vars.space.md}, env(safe-area-inset-top))`,
   pointerEvents: 'none',
   outline: 'none',
   '@media': {
     'screen and (min-width: 48em)': {
+      insetBlockStart: 'auto',
+      // Above a bottom bar, should one be shown at this width.
+      insetBlockEnd: bottomBarSpace,
       insetInlineStart: 'auto',
       width: '100%',
       maxWidth: `${toastRules.viewportMaxWidthPx}px`,
@@ -28,7 +43,12 @@ export const region = style({
 
 export const list = style({ display: 'grid', gap: vars.space.sm });
 
-const enter = keyframes({
+/** Toasts slide in from the edge they sit at: down from the top on phones, up from the bottom on wider screens. */
+const enterFromTop = keyframes({
+  from: { opacity: 0, transform: 'translateY(-0.75rem)' },
+  to: { opacity: 1, transform: 'none' },
+});
+const enterFromBottom = keyframes({
   from: { opacity: 0, transform: 'translateY(0.75rem)' },
   to: { opacity: 1, transform: 'none' },
 });
@@ -44,7 +64,8 @@ const base = style({
   borderRadius: vars.radius.lg,
   border: `1px solid ${vars.color.border}`,
   boxShadow: vars.shadow.lg,
-  animation: `${enter} 200ms ease-out`,
+  animation: `${enterFromTop} 200ms ease-out`,
+  '@media': { 'screen and (min-width: 48em)': { animation: `${enterFromBottom} 200ms ease-out` } },
   touchAction: 'pan-y',
   transition: 'transform 200ms ease, opacity 200ms ease',
   '::before': {

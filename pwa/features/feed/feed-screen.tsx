@@ -41,7 +41,7 @@ export function FeedScreen() {
             <PostList familyId={selected.id} />
           </section>
           <aside className={styles.panels} aria-label="Your family at a glance">
-            <MembersPanel familyId={selected.id} />
+            <MembersPanel family={selected} />
             <RecentPhotosPanel familyId={selected.id} />
             <UpcomingEventsPanel familyId={selected.id} />
             <PrivacyPanel />

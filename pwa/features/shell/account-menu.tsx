@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import type { User } from '../../../schema/entities.ts';
 import { signOut } from '../account/sign-out.ts';
-import { displayName, fullName, initials } from '../account/display-name.ts';
+import { initials, publicName } from '../account/display-name.ts';
 import { Avatar } from '../../ui/avatar.tsx';
 import { ChevronDownIcon, LogOutIcon } from '../../ui/icons.tsx';
 import * as styles from './account.css.ts';
@@ -25,7 +25,7 @@ export function AccountMenu({ user }: { user: User }) {
         onClick={menu.toggle}
       >
         <Avatar imageUrl={user.profileImageUrl} initials={initials(user)} size="sm" />
-        <UserIdentity user={user} />
+        <span className={styles.identityName}>{publicName(user)}</span>
         <ChevronDownIcon className={styles.chevron} />
       </button>
       <div id={panelId} ref={menu.panelRef} hidden={!menu.isOpen} className={styles.accountPanel}>
@@ -35,12 +35,15 @@ export function AccountMenu({ user }: { user: User }) {
   );
 }
 
-/** The full name over the email; someone without a name is shown by their email, once. */
+/**
+ * In the drawer: the person's name (or username) over their email, which is theirs to see but never what they are
+ * called. The header's account button carries the name alone.
+ */
 export function UserIdentity({ user }: { user: User }) {
   return (
     <span className={styles.identity}>
-      <span className={styles.identityName}>{displayName(user)}</span>
-      {fullName(user) ? <span className={styles.identityEmail}>{user.email}</span> : null}
+      <span className={styles.identityName}>{publicName(user)}</span>
+      <span className={styles.identityEmail}>{user.email}</span>
     </span>
   );
 }

@@ -6,6 +6,7 @@ import { navLink } from './header.css.ts';
 export const identity = style({ display: 'grid', minWidth: 0, textAlign: 'start', lineHeight: vars.lineHeight.tight });
 
 export const identityName = style({
+  minWidth: 0,
   fontWeight: vars.fontWeight.semibold,
   overflow: 'hidden',
   textOverflow: 'ellipsis',

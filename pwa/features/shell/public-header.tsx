@@ -17,6 +17,7 @@ import { useDisclosure } from './use-disclosure.ts';
 export function PublicHeader() {
   const menuId = useId();
   const menu = useDisclosure<HTMLDivElement>();
+  const wayIn = useWayInSearch();
 
   function downloadFromMenu() {
     // The button is about to disappear with the menu: the popup hands focus back to the menu button instead.
@@ -37,10 +38,10 @@ export function PublicHeader() {
           <Button variant="secondary" className={styles.publicBarButton} onClick={openDownloadPopup}>
             Download App
           </Button>
-          <Link to="/login" className={styles.publicNavLink}>
+          <Link to="/login" search={wayIn} className={styles.publicNavLink}>
             Log In
           </Link>
-          <ButtonLink to="/signup" className={styles.publicBarButton}>
+          <ButtonLink to="/signup" search={wayIn} className={styles.publicBarButton}>
             Sign Up
           </ButtonLink>
         </div>
@@ -71,16 +72,25 @@ export function PublicHeader() {
           <Button variant="secondary" className={styles.publicMenuWide} onClick={downloadFromMenu}>
             Download App
           </Button>
-          <ButtonLink to="/login" variant="secondary" onClick={menu.close}>
+          <ButtonLink to="/login" search={wayIn} variant="secondary" onClick={menu.close}>
             Log In
           </ButtonLink>
-          <ButtonLink to="/signup" onClick={menu.close}>
+          <ButtonLink to="/signup" search={wayIn} onClick={menu.close}>
             Sign Up
           </ButtonLink>
         </div>
       </div>
     </header>
   );
+}
+
+/**
+ * Log In and Sign Up from an invitation come back to it: someone who reaches for the header instead of the invite's
+ * own buttons still joins the family they were invited to. From any other page they go home.
+ */
+function useWayInSearch(): { returnTo?: string } {
+  const pathname = useRouterState({ select: (state) => state.location.pathname });
+  return pathname.startsWith('/join/') ? { returnTo: pathname } : {};
 }
 
 type PublicNavLinksProps = { listClassName: string; linkClassName: string; onNavigate?: () => void };

@@ -1,7 +1,9 @@
+import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useId, useRef, useState } from 'react';
 import { familyToasts } from '../../../../schema/family-messages.ts';
 import type { FamilyInvitation } from '../../../../schema/invitations.ts';
 import { invitationLifetimeDays } from '../../../../schema/limits.ts';
+import type { InvitationLink } from '../../../db/hearth-db.ts';
 import { isSignedOutError } from '../../../lib/api-client.ts';
 import { formatLongDate } from '../../../lib/format-date.ts';
 import { Button } from '../../../ui/button.tsx';
@@ -9,6 +11,7 @@ import { Dialog } from '../../../ui/dialog.tsx';
 import { TextField } from '../../../ui/text-field.tsx';
 import { toast } from '../../../ui/toast-store.ts';
 import { useSignedInUser } from '../../account/auth-store.ts';
+import { useHearthDb } from '../../device-session/device-session-store.ts';
 import { publicName } from '../../account/display-name.ts';
 import { useIsFamilyAdmin } from '../use-is-family-admin.ts';
 import * as styles from './invite-dialog.css.ts';
@@ -19,13 +22,15 @@ type InviteDialogProps = { familyId: string; familyName: string; open: boolean; 
 
 /**
  * Makes an invite link (copy or share) and lists the family's open links, which admins and each link's maker can
- * turn off. Links live on the server, so this needs a connection; without one it says so and nothing else breaks.
+ * turn off. A link made on this device and still open is shown again to copy, rather than a new one made each time.
+ * Links live on the server, so making one needs a connection; without one it says so and nothing else breaks.
  */
 export function InviteDialog({ familyId, familyName, open, onClose }: InviteDialogProps) {
   const user = useSignedInUser();
+  const db = useHearthDb();
   const openLinks = useOpenInvitations(familyId, open);
-  // The token is shown only once, when the link is made: the dialog keeps it for as long as the screen is open.
-  const [created, setCreated] = useState<{ id: string; url: string } | null>(null);
+  const madeHere = useLiveQuery(() => db.invitationLinks.where('familyId').equals(familyId).toArray(), [db, familyId]);
+  const shown = newestStillOpen(madeHere ?? [], openLinks);
   const [creating, setCreating] = useState(false);
   const [problem, setProblem] = useState('');
 
@@ -34,12 +39,22 @@ export function InviteDialog({ familyId, familyName, open, onClose }: InviteDial
     if (open) setProblem('');
   }, [open]);
 
+  // Links turned off elsewhere, or expired, are forgotten once a list asked for after they were made leaves them out.
+  useEffect(() => {
+    const { links } = openLinks;
+    if (links.state !== 'loaded' || !madeHere) return;
+    const gone = madeHere.filter((link) => !isOnList(link, links)).filter((link) => link.madeAt < links.askedAt);
+    if (gone.length > 0) void db.invitationLinks.bulkDelete(gone.map((link) => link.id));
+  }, [db, madeHere, openLinks]);
+
   async function createLink() {
     setCreating(true);
     setProblem('');
     try {
       const invitation = await invitationApi.create(familyId);
-      setCreated({ id: invitation.id, url: invitationUrl(window.location.origin, invitation.token) });
+      const url = invitationUrl(window.location.origin, invitation.token);
+      const link = { id: invitation.id, familyId, url, expiresAt: invitation.expiresAt, madeAt: Date.now() };
+      await db.invitationLinks.put(link);
       openLinks.refresh();
     } catch (error) {
       if (!isSignedOutError(error)) setProblem(inviteProblemText(error));
@@ -49,7 +64,7 @@ export function InviteDialog({ familyId, familyName, open, onClose }: InviteDial
   }
 
   function turnedOff(invitationId: string) {
-    if (created?.id === invitationId) setCreated(null);
+    void db.invitationLinks.delete(invitationId);
     openLinks.refresh();
   }
 
@@ -66,10 +81,10 @@ export function InviteDialog({ familyId, familyName, open, onClose }: InviteDial
         </Button>
       }
     >
-      {created ? (
+      {shown ? (
         <InviteLink
-          url={created.url}
-          share={invitationShareData({ familyName, inviterName: publicName(user), url: created.url })}
+          url={shown.url}
+          share={invitationShareData({ familyName, inviterName: publicName(user), url: shown.url })}
         />
       ) : (
         <Button onClick={() => void createLink()} disabled={creating}>
@@ -84,9 +99,26 @@ export function InviteDialog({ familyId, familyName, open, onClose }: InviteDial
   );
 }
 
+/**
+ * The newest link made here that is still open: on the server's list when it has answered (or made since it was
+ * asked for), else (offline) not past its expiry, so a link can be copied again on a plane.
+ */
+function newestStillOpen(madeHere: InvitationLink[], { links }: { links: OpenLinks }): InvitationLink | undefined {
+  const now = new Date().toISOString();
+  const open = madeHere.filter((link) =>
+    links.state === 'loaded' ? isOnList(link, links) || link.madeAt >= links.askedAt : link.expiresAt > now,
+  );
+  return open.sort((a, b) => b.madeAt - a.madeAt)[0];
+}
+
+function isOnList(link: InvitationLink, list: { invitations: FamilyInvitation[] }): boolean {
+  return list.invitations.some((invitation) => invitation.id === link.id);
+}
+
 type OpenLinks =
   | { state: 'loading' }
-  | { state: 'loaded'; invitations: FamilyInvitation[] }
+  /** `askedAt`: this device's clock when the list was asked for. */
+  | { state: 'loaded'; invitations: FamilyInvitation[]; askedAt: number }
   /** Offline, or the server could not answer. */
   | { state: 'unavailable' };
 
@@ -98,8 +130,9 @@ function useOpenInvitations(familyId: string, open: boolean) {
   useEffect(() => {
     if (!open) return;
     const request = new AbortController();
+    const askedAt = Date.now();
     invitationApi.listOpen(familyId, request.signal).then(
-      (invitations) => setLinks({ state: 'loaded', invitations }),
+      (invitations) => setLinks({ state: 'loaded', invitations, askedAt }),
       () => {
         if (!request.signal.aborted) setLinks({ state: 'unavailable' });
       },
