@@ -193,7 +193,8 @@ test('someone in two families switches between them, and the choice is remembere
   const smiths = `The Smiths ${Date.now().toString(36)}`;
   const joneses = `The Joneses ${Date.now().toString(36)}`;
 
-  await signUp(grandmaPage, newPerson('grandma'));
+  const grandma = newPerson('grandma');
+  await signUp(grandmaPage, grandma);
   await createFamily(grandmaPage, smiths);
   const link = await makeInviteLink(grandmaPage);
 
@@ -203,7 +204,8 @@ test('someone in two families switches between them, and the choice is remembere
   await share(auntPage, 'Only for the Joneses');
   await expect(post(auntPage, 'Only for the Joneses')).toBeVisible();
   await auntPage.goto(link);
-  await auntPage.getByRole('combobox', { name: 'How are you related?' }).selectOption({ label: 'Sister' });
+  // Asked about the person who sent the link, by the name her family knows her by.
+  await auntPage.getByRole('combobox', { name: `You are ${grandma.username}'s…` }).selectOption({ label: 'Sister' });
   await auntPage.getByRole('button', { name: `Join ${smiths}` }).click();
   await expect(auntPage.getByRole('heading', { name: smiths, level: 2 })).toBeVisible({ timeout: 10_000 });
   await expect(auntPage.getByText('Only for the Joneses')).toBeHidden();

@@ -35,6 +35,14 @@ test('legal, news and download pages say what they are', async ({ page }) => {
     await openPublicPage(page, path);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
   }
+  // News shows its tutorials as what they are, written steps, not videos that cannot play.
+  await openPublicPage(page, '/news');
+  await expect(page.getByRole('heading', { name: /video/i })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: /^Play / })).toHaveCount(0);
+  await page.getByRole('button', { name: 'Read the steps' }).first().click();
+  const tutorial = page.getByRole('dialog', { name: 'Getting Started: Create Your Family Circle' });
+  await expect(tutorial.getByRole('listitem')).toHaveCount(4);
+  await page.keyboard.press('Escape');
   await openPublicPage(page, '/privacy');
   await expect(page.getByText(/25 June 2025/).first()).toBeVisible();
   await expect(page.getByText('Private by design: no ads, no data selling, no trackers, nothing leaves your family.').first()).toBeVisible();

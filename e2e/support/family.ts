@@ -61,7 +61,7 @@ export async function joinAsNewcomer(page: Page, link: string, person: Person, r
   await submitSignUp(page, person, { navigate: false });
   await answerNameStep(page);
   await expect(page).toHaveURL(/\/join\//);
-  await page.getByRole('combobox', { name: 'How are you related?' }).selectOption({ label: relationship });
+  await page.getByRole('combobox', { name: /^You are .+'s…$/ }).selectOption({ label: relationship });
   await page.getByRole('button', { name: /^Join / }).click();
   await expect(page).toHaveURL(/\/$/, { timeout: 10_000 });
 }

@@ -22,7 +22,9 @@ globalStyle('body', {
   fontSize: vars.fontSize.md,
   lineHeight: vars.lineHeight.body,
   WebkitFontSmoothing: 'antialiased',
-  overflowWrap: 'break-word',
+  // A word longer than the line (a username, a link, a Welsh village) breaks rather than pushing the page sideways,
+  // and lets the box holding it shrink too (break-word would not).
+  overflowWrap: 'anywhere',
 });
 
 globalStyle('h1, h2, h3, h4', {

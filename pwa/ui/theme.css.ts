@@ -82,8 +82,9 @@ function brandVars(theme: ColorThemeName, mode: ResolvedMode): Record<string, st
 }
 
 /**
- * Sizes are in rem so the "Larger text" setting, which only changes the root font size, scales type, spacing and
- * touch targets together.
+ * Sizes are in rem so the text size setting, which only changes the root font size, scales type, spacing and touch
+ * targets together. The larger spaces stop growing at a share of the screen's width: on a 320 px phone with the
+ * largest text, margins and padding of 1.5 times their size would leave the words no room.
  */
 globalStyle(':root', {
   colorScheme: 'dark',
@@ -93,11 +94,11 @@ globalStyle(':root', {
     [vars.space.xxs]: '0.125rem',
     [vars.space.xs]: '0.25rem',
     [vars.space.sm]: '0.5rem',
-    [vars.space.md]: '1rem',
-    [vars.space.lg]: '1.5rem',
-    [vars.space.xl]: '2rem',
-    [vars.space.xxl]: '3rem',
-    [vars.space.xxxl]: '4.5rem',
+    [vars.space.md]: 'min(1rem, 5vw)',
+    [vars.space.lg]: 'min(1.5rem, 6vw)',
+    [vars.space.xl]: 'min(2rem, 8vw)',
+    [vars.space.xxl]: 'min(3rem, 10vw)',
+    [vars.space.xxxl]: 'min(4.5rem, 14vw)',
     [vars.radius.sm]: '0.5rem',
     [vars.radius.md]: '0.875rem',
     [vars.radius.lg]: '1.25rem',

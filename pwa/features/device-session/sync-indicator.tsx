@@ -4,6 +4,7 @@ import { AlertIcon, ClockIcon } from '../../ui/icons.tsx';
 import { useDialogState } from '../../ui/use-dialog-state.ts';
 import { visuallyHidden } from '../../ui/visually-hidden.css.ts';
 import { CloudCheckIcon, CloudOffIcon, SyncIcon } from './sync-icons.tsx';
+import { barLabel } from '../shell/header.css.ts';
 import * as styles from './sync-indicator.css.ts';
 import { syncIndicatorKind, syncIndicatorText, syncStatusStore, type SyncIndicatorKind } from './sync-status-store.ts';
 
@@ -48,7 +49,7 @@ export function SyncIndicator() {
           onClick={() => panel.show()}
         >
           <Icon size="1.125rem" className={kind === 'sending' ? styles.spinning : undefined} />
-          <span>{label}</span>
+          <span className={barLabel}>{label}</span>
         </button>
         <span id={detailId} className={visuallyHidden}>
           {detail}

@@ -1,9 +1,14 @@
-import { globalStyle, style } from '@vanilla-extract/css';
+import { createContainer, globalStyle, style } from '@vanilla-extract/css';
 import { bottomBarSpace } from '../../ui/bottom-bar.css.ts';
 import { vars } from '../../ui/theme.css.ts';
 import { tabBarBreakpoint, topBarBreakpoint } from './breakpoints.ts';
 
+/** Measured in em, so it follows the text size: see `tab`. */
+const tabBarContainer = createContainer();
+
 export const tabBar = style({
+  containerName: tabBarContainer,
+  containerType: 'inline-size',
   position: 'fixed',
   insetInline: 0,
   insetBlockEnd: 0,
@@ -47,7 +52,12 @@ export const tab = style({
   color: vars.color.textMuted,
   fontSize: vars.fontSize.sm,
   fontWeight: vars.fontWeight.medium,
+  lineHeight: vars.lineHeight.tight,
+  textAlign: 'center',
   textDecoration: 'none',
+  // "Family Tree" on one line, unless the text is so large for the screen that only two lines fit it.
+  whiteSpace: 'nowrap',
+  '@container': { [`${tabBarContainer} (max-width: 17em)`]: { whiteSpace: 'normal' } },
   selectors: {
     '&[aria-current="page"]': { color: vars.color.primaryText, fontWeight: vars.fontWeight.semibold },
   },

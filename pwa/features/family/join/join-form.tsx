@@ -69,8 +69,9 @@ export function JoinForm({ token, preview, onProblem }: JoinFormProps) {
     <form ref={form.formRef} className={styles.form} noValidate onSubmit={join}>
       <SelectField
         {...form.field('relationshipType')}
-        label="How are you related?"
-        hint={`How you are related to ${preview.familyName}. Your family sees it next to your name.`}
+        // Asked about the person who sent the link, in words a grandchild understands: "You are Rose's… Grandson".
+        label={`You are ${preview.invitedBy}'s…`}
+        hint={`${preview.invitedBy} invited you to ${preview.familyName}. Your family sees this next to your name.`}
         placeholder="Choose one"
         options={relationshipOptions}
       />

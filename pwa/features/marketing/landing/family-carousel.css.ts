@@ -4,6 +4,7 @@ import { vars } from '../../../ui/theme.css.ts';
 
 export const carousel = style({
   display: 'grid',
+  gridTemplateColumns: 'minmax(0, 1fr)',
   gap: vars.space.md,
   padding: vars.space.md,
   borderRadius: vars.radius.xl,
@@ -45,4 +46,10 @@ export const slideTitle = style({ fontSize: 'clamp(1.25rem, 1rem + 1vw, 1.75rem)
 
 export const slideText = style({ color: vars.color.textMuted, fontSize: vars.fontSize.lg });
 
-export const controls = style({ display: 'flex', alignItems: 'center', justifyContent: 'center', gap: vars.space.xs });
+export const controls = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  alignItems: 'center',
+  justifyContent: 'center',
+  gap: vars.space.xs,
+});

@@ -4,6 +4,7 @@ import { vars } from '../../../ui/theme.css.ts';
 /** The landing's lists of three (steps, testimonials, milestones): stacked on a phone, side by side when wide. */
 const listOfThree = style({
   display: 'grid',
+  gridTemplateColumns: 'minmax(0, 1fr)',
   gap: vars.space.md,
   margin: 0,
   padding: 0,
@@ -116,6 +117,7 @@ export const milestoneSoon = style({ borderBlockStartStyle: 'dashed', borderBloc
 export const milestoneWhen = style({
   display: 'flex',
   alignItems: 'center',
+  flexWrap: 'wrap',
   justifyContent: 'space-between',
   gap: vars.space.sm,
   color: vars.color.textMuted,

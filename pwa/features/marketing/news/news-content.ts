@@ -17,14 +17,17 @@ export type BlogPost = {
   body: readonly string[];
 };
 
-export type Video = {
+/**
+ * A short written walk-through, step by step. The spec shows tutorial videos; there are none to play, so Hearth shows
+ * what it has (issue 12: play something real or do not show them as videos).
+ */
+export type Tutorial = {
   id: string;
   title: string;
-  /** m:ss */
-  duration: string;
-  views: number;
-  /** Which picture the thumbnail draws. */
+  minutes: number;
+  /** Which picture the cover draws. */
   thumbnail: 'circle' | 'photos' | 'calendar';
+  steps: readonly string[];
 };
 
 export type FeaturedArticle = {
@@ -83,10 +86,43 @@ export const blogPosts: readonly BlogPost[] = [
   },
 ];
 
-export const videos: readonly Video[] = [
-  { id: 'getting-started', title: 'Getting Started: Create Your Family Circle', duration: '3:42', views: 1240, thumbnail: 'circle' },
-  { id: 'albums', title: 'Sharing Photos and Building Albums Together', duration: '5:18', views: 860, thumbnail: 'photos' },
-  { id: 'events', title: 'Planning Family Events with RSVPs', duration: '4:05', views: 610, thumbnail: 'calendar' },
+export const tutorials: readonly Tutorial[] = [
+  {
+    id: 'getting-started',
+    title: 'Getting Started: Create Your Family Circle',
+    minutes: 3,
+    thumbnail: 'circle',
+    steps: [
+      'Sign up with a username, your email and a password, then tell Hearth the name your family knows you by.',
+      'On your home page, give your family a name (“The Millers”, “Grandma’s Crew”) and choose Create Family Group.',
+      'Choose Invite Family Member, then Copy Link or Share, and send the link to your relatives by text or email.',
+      'Each relative opens the link, signs up or logs in, says how they are related to you, and joins.',
+    ],
+  },
+  {
+    id: 'first-update',
+    title: 'Your First Update: Share, Like and Comment',
+    minutes: 2,
+    thumbnail: 'photos',
+    steps: [
+      'On your home page, write what is new in the box at the top and choose Share.',
+      'Your family sees it in their feed. No connection? It waits on your phone, marked “Waiting to send”, and goes by itself when you are back online.',
+      'Tap Like under a post to show you saw it, or Comment to reply. Tap the number of likes to see who liked it.',
+      'Changed your mind? Edit or Delete are under your own posts.',
+    ],
+  },
+  {
+    id: 'grandparent-phone',
+    title: 'Setting Up Hearth on a Grandparent’s Phone',
+    minutes: 4,
+    thumbnail: 'calendar',
+    steps: [
+      'Open Hearth in the phone’s browser and log in together, once.',
+      'Add it to the home screen: on an iPhone, Share then Add to Home Screen; on Android, the browser menu then Install app.',
+      'In Settings, under Text size, choose Larger or Largest. It follows them to every phone and tablet they use.',
+      'Open Hearth from its new icon: it opens like any other app, even without a connection.',
+    ],
+  },
 ];
 
 export const featuredArticles: readonly FeaturedArticle[] = [

@@ -79,56 +79,15 @@ export const moreToggle = style({
 
 export const moreBody = style({ display: 'grid', gap: vars.space.sm, paddingBlockEnd: vars.space.xs });
 
-export const videoCard = style({ display: 'grid', alignContent: 'start', gap: vars.space.sm });
-
-export const thumbButton = style({
-  position: 'relative',
-  display: 'block',
-  width: '100%',
-  padding: 0,
-  border: 0,
-  borderRadius: vars.radius.md,
-  overflow: 'hidden',
-  background: vars.color.primarySoft,
-  cursor: 'pointer',
-  selectors: {
-    '&:focus-visible': { outlineOffset: '3px' },
-  },
-});
-
-/** Bottom left, so the drawing stays in view; grows a little under the pointer. */
-export const playBadge = style({
-  position: 'absolute',
-  insetBlockEnd: vars.space.sm,
-  insetInlineStart: vars.space.sm,
+export const tutorialCard = style({
   display: 'grid',
-  placeItems: 'center',
-  width: '2.75rem',
-  height: '2.75rem',
-  paddingInlineStart: '0.15rem',
-  borderRadius: '50%',
-  background: vars.color.primary,
-  color: vars.color.primaryForeground,
-  boxShadow: vars.shadow.md,
-  transition: 'transform 150ms ease',
-  selectors: {
-    [`${thumbButton}:hover &`]: { transform: 'scale(1.08)' },
-  },
+  alignContent: 'start',
+  justifyItems: 'start',
+  gap: vars.space.sm,
 });
 
-export const duration = style({
-  position: 'absolute',
-  insetBlockEnd: vars.space.sm,
-  insetInlineEnd: vars.space.sm,
-  paddingBlock: vars.space.xxs,
-  paddingInline: vars.space.sm,
-  borderRadius: vars.radius.sm,
-  background: vars.color.surfaceRaised,
-  color: vars.color.text,
-  fontSize: vars.fontSize.sm,
-  fontWeight: vars.fontWeight.semibold,
-  fontVariantNumeric: 'tabular-nums',
-});
+/** The cover keeps the card's rounded corners. */
+globalStyle(`${tutorialCard} > svg`, { borderRadius: vars.radius.md });
 
 export const featuredList = style({
   display: 'grid',
@@ -178,4 +137,10 @@ export const subscribe = style({
   },
 });
 
-export const dialogText = style({ lineHeight: vars.lineHeight.body });
+export const steps = style({
+  display: 'grid',
+  gap: vars.space.sm,
+  margin: 0,
+  paddingInlineStart: '1.5em',
+  lineHeight: vars.lineHeight.body,
+});

@@ -2,29 +2,28 @@ import { useId, useState } from 'react';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { Button, ButtonLink } from '../../../ui/button.tsx';
 import { Card } from '../../../ui/card.tsx';
-import { ClockIcon, PlayIcon } from '../../../ui/icons.tsx';
+import { ClockIcon } from '../../../ui/icons.tsx';
 import { Dialog } from '../../../ui/dialog.tsx';
 import { Page, PageHeader } from '../../../ui/page.tsx';
 import { useAuth } from '../../account/auth-store.ts';
-import { blogPosts, featuredArticles, videos, type BlogPost, type FeaturedArticle, type Video } from './news-content.ts';
+import { blogPosts, featuredArticles, tutorials, type BlogPost, type FeaturedArticle, type Tutorial } from './news-content.ts';
 import * as styles from './news-screen.css.ts';
 import { NewsletterForm } from './newsletter-form.tsx';
-import { VideoThumbnail } from './video-thumbnail.tsx';
+import { TutorialCover } from './tutorial-cover.tsx';
 
 /** "18 January 2024", read in UTC so the sample dates never slip a day. */
 const dateFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
-const viewsFormat = new Intl.NumberFormat('en-US', { notation: 'compact', maximumFractionDigits: 1 });
 
 function PublishedOn({ date }: { date: string }) {
   return <time dateTime={date}>{dateFormat.format(new Date(`${date}T00:00:00Z`))}</time>;
 }
 
-/** News (spec §2): blog posts, tutorial videos, featured articles and the newsletter. */
+/** News (spec §2): blog posts, tutorials (written, step by step: news-content.ts), featured articles, the newsletter. */
 export function NewsScreen() {
   useDocumentTitle('News');
-  const [videoAsked, setVideoAsked] = useState<Video | null>(null);
+  const [tutorialOpen, setTutorialOpen] = useState<Tutorial | null>(null);
   const blogTitleId = useId();
-  const videosTitleId = useId();
+  const tutorialsTitleId = useId();
   const featuredTitleId = useId();
 
   return (
@@ -47,17 +46,17 @@ export function NewsScreen() {
         </ul>
       </section>
 
-      <section aria-labelledby={videosTitleId} className={styles.section}>
+      <section aria-labelledby={tutorialsTitleId} className={styles.section}>
         <div className={styles.sectionHeading}>
-          <h2 id={videosTitleId} className={styles.sectionTitle}>
-            Tutorial videos
+          <h2 id={tutorialsTitleId} className={styles.sectionTitle}>
+            Tutorials
           </h2>
-          <p className={styles.sectionLead}>Short walk-throughs of the things families do most in Hearth.</p>
+          <p className={styles.sectionLead}>Short walk-throughs of the things families do most in Hearth, step by step.</p>
         </div>
         <ul className={styles.cardGrid}>
-          {videos.map((video) => (
-            <li key={video.id}>
-              <VideoCard video={video} onPlay={() => setVideoAsked(video)} />
+          {tutorials.map((tutorial) => (
+            <li key={tutorial.id}>
+              <TutorialCard tutorial={tutorial} onOpen={() => setTutorialOpen(tutorial)} />
             </li>
           ))}
         </ul>
@@ -80,7 +79,7 @@ export function NewsScreen() {
         <NewsletterForm />
       </Card>
 
-      <VideosComingSoon video={videoAsked} onClose={() => setVideoAsked(null)} />
+      <TutorialSteps tutorial={tutorialOpen} onClose={() => setTutorialOpen(null)} />
     </Page>
   );
 }
@@ -115,33 +114,25 @@ function BlogPostCard({ post }: { post: BlogPost }) {
   );
 }
 
-function VideoCard({ video, onPlay }: { video: Video; onPlay: () => void }) {
+function TutorialCard({ tutorial, onOpen }: { tutorial: Tutorial; onOpen: () => void }) {
   const titleId = useId();
   return (
-    <Card as="section" padding="md" aria-labelledby={titleId} className={styles.videoCard}>
-      <button
-        type="button"
-        className={styles.thumbButton}
-        aria-label={`Play ${video.title}, ${video.duration}`}
-        onClick={onPlay}
-      >
-        <VideoThumbnail kind={video.thumbnail} />
-        <span className={styles.playBadge}>
-          <PlayIcon size="1.25rem" />
-        </span>
-        <span className={styles.duration}>{video.duration}</span>
-      </button>
+    <Card as="section" padding="md" aria-labelledby={titleId} className={styles.tutorialCard}>
+      <TutorialCover kind={tutorial.thumbnail} />
       <h3 id={titleId} className={styles.cardTitle}>
-        {video.title}
+        {tutorial.title}
       </h3>
       <p className={styles.meta}>
         <span className={styles.metaItem}>
           <ClockIcon size="1em" />
-          {video.duration}
+          {tutorial.minutes} min
         </span>
         <span aria-hidden="true">·</span>
-        <span>{viewsFormat.format(video.views)} views</span>
+        <span>{tutorial.steps.length} steps</span>
       </p>
+      <Button variant="secondary" aria-haspopup="dialog" aria-describedby={titleId} onClick={onOpen}>
+        Read the steps
+      </Button>
     </Card>
   );
 }
@@ -166,15 +157,15 @@ function FeaturedArticleCard({ article }: { article: FeaturedArticle }) {
   );
 }
 
-/** There are no videos to play yet: say so, and offer the next best thing. */
-function VideosComingSoon({ video, onClose }: { video: Video | null; onClose: () => void }) {
+/** A tutorial's steps, numbered, with the way to try them. */
+function TutorialSteps({ tutorial, onClose }: { tutorial: Tutorial | null; onClose: () => void }) {
   const { isAuthenticated } = useAuth();
   return (
     <Dialog
-      open={video !== null}
+      open={tutorial !== null}
       onClose={onClose}
-      title="Videos are coming soon"
-      description={video ? `“${video.title}” is still being filmed.` : undefined}
+      title={tutorial?.title ?? ''}
+      description={tutorial ? `${tutorial.steps.length} steps, about ${tutorial.minutes} minutes.` : undefined}
       actions={
         <>
           <Button variant="ghost" onClick={onClose}>
@@ -188,10 +179,11 @@ function VideosComingSoon({ video, onClose }: { video: Video | null; onClose: ()
         </>
       }
     >
-      <p className={styles.dialogText}>
-        Until our tutorials are ready, the quickest way to learn Hearth is to try it: it takes a minute to create your
-        family circle, and everything can be changed later.
-      </p>
+      <ol className={styles.steps}>
+        {tutorial?.steps.map((step) => (
+          <li key={step}>{step}</li>
+        ))}
+      </ol>
     </Dialog>
   );
 }

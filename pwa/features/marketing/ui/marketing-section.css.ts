@@ -17,7 +17,7 @@ export const tone = styleVariants({
   ],
 });
 
-export const inner = style({ display: 'grid', gap: vars.space.xl });
+export const inner = style({ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: vars.space.xl });
 
 export const header = style({ display: 'grid', gap: vars.space.sm, maxWidth: '42rem' });
 

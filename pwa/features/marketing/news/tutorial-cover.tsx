@@ -1,12 +1,12 @@
 import { useId } from 'react';
-import type { Video } from './news-content.ts';
-import * as styles from './video-thumbnail.css.ts';
+import type { Tutorial } from './news-content.ts';
+import * as styles from './tutorial-cover.css.ts';
 
 /**
- * A video's cover, drawn rather than downloaded: a warm gradient in the colour theme with a simple picture of what
- * the video shows. Decorative; the card's title says what the video is.
+ * A tutorial's cover, drawn rather than downloaded: a warm gradient in the colour theme with a simple picture of what
+ * the tutorial shows. Decorative; the card's title says what it is.
  */
-export function VideoThumbnail({ kind }: { kind: Video['thumbnail'] }) {
+export function TutorialCover({ kind }: { kind: Tutorial['thumbnail'] }) {
   const gradientId = useId();
   return (
     <svg viewBox="0 0 320 180" className={styles.thumbnail} aria-hidden="true" focusable="false">
