@@ -126,6 +126,18 @@ export const photoSchema = z.object({
 });
 export type Photo = z.infer<typeof photoSchema>;
 
+export const albumSchema = z.object({
+  id,
+  familyId: id,
+  createdById: id,
+  name: z.string().max(limits.albumNameMax),
+  description: z.string().max(limits.albumDescriptionMax).nullable(),
+  /** Chosen by a member; null shows the album's newest photo. */
+  coverPhotoId: id.nullable(),
+  createdAt: timestamp,
+});
+export type Album = z.infer<typeof albumSchema>;
+
 export const messageTypes = ['text', 'photo'] as const;
 export const messageTypeSchema = z.enum(messageTypes, { error: 'Unknown message type' });
 

@@ -14,6 +14,10 @@ export const rejections = {
   lastAdmin: 'A family needs an admin: make someone else an admin first',
   creatorOnly: 'Only the person who made the family can be its creator',
   idTaken: 'This was already saved as something else',
+  photoNotFound: 'This photo was deleted',
+  albumNotFound: 'This album was deleted',
+  photoFileMissing: "This photo's file never reached Hearth: pick it again",
+  notYourPhoto: 'Only the person who shared it or a family admin can change this photo',
   invalid: (detail: string) => `It was not valid: ${detail}`,
   unexpected: "Hearth couldn't save this change",
 } as const;

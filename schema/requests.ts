@@ -55,12 +55,14 @@ export const reactBodySchema = z.strictObject({ reactionType: reactionTypeSchema
 export const rsvpBodySchema = z.strictObject({ status: rsvpStatusSchema });
 export type RsvpBody = z.input<typeof rsvpBodySchema>;
 
+export const albumName = requiredText({
+  required: messages.albumNameRequired,
+  max: limits.albumNameMax,
+  tooLong: messages.albumNameTooLong,
+});
+
 export const createAlbumBodySchema = z.strictObject({
-  name: requiredText({
-    required: messages.albumNameRequired,
-    max: limits.albumNameMax,
-    tooLong: messages.albumNameTooLong,
-  }),
+  name: albumName,
   description: optionalText(limits.albumDescriptionMax),
 });
 export type CreateAlbumBody = z.input<typeof createAlbumBodySchema>;

@@ -4,6 +4,7 @@ import {
   commentSchema,
   eventSchema,
   familyMemberSchema,
+  albumSchema,
   familySchema,
   photoSchema,
   postReactionSchema,
@@ -13,6 +14,7 @@ import {
 import { commentMutationArgs } from './mutations/comment-mutations.ts';
 import { familyMutationArgs } from './mutations/family-mutations.ts';
 import { memberMutationArgs } from './mutations/member-mutations.ts';
+import { photoMutationArgs } from './mutations/photo-mutations.ts';
 import { postMutationArgs } from './mutations/post-mutations.ts';
 import { reactionMutationArgs } from './mutations/reaction-mutations.ts';
 import { mutationNameMax, pushBatchMax } from './sync-protocol.ts';
@@ -39,6 +41,7 @@ export const mutationArgsSchemas = {
   ...postMutationArgs,
   ...commentMutationArgs,
   ...reactionMutationArgs,
+  ...photoMutationArgs,
 } as const;
 
 export type MutationName = keyof typeof mutationArgsSchemas;
@@ -140,11 +143,16 @@ export const syncedReactionSchema = postReactionSchema.extend({ id: z.string(), 
 export type SyncedReaction = z.infer<typeof syncedReactionSchema>;
 
 /**
- * Photos and events as the device will keep them. Not synced yet (their issues add them to `syncedTables`): the home
- * dashboard already reads its recent-photos and upcoming-events panels from these tables.
+ * A photo as devices keep it: `imageUrl` is the preview's address, made from the photo's id (schema/photo-urls.ts), so a
+ * device that wrote the photo knows it before the server's copy arrives.
  */
 export const syncedPhotoSchema = photoSchema.omit({ uploadedBy: true });
 export type SyncedPhoto = z.infer<typeof syncedPhotoSchema>;
+
+export const syncedAlbumSchema = albumSchema;
+export type SyncedAlbum = z.infer<typeof syncedAlbumSchema>;
+
+/** Events as the device will keep them. Not synced yet (their issue adds it): the dashboard already reads the table. */
 export const syncedEventSchema = eventSchema.omit({ createdBy: true });
 export type SyncedEvent = z.infer<typeof syncedEventSchema>;
 
@@ -155,6 +163,8 @@ export const syncedRowSchemas: { [T in SyncedTable]: z.ZodType<SyncedRows[T]> } 
   posts: syncedPostSchema,
   comments: syncedCommentSchema,
   reactions: syncedReactionSchema,
+  albums: syncedAlbumSchema,
+  photos: syncedPhotoSchema,
 };
 
 const [firstPut, ...otherPuts] = syncedTables.map((table) =>

@@ -1,4 +1,12 @@
-import type { SyncedComment, SyncedFamily, SyncedMember, SyncedPost, SyncedReaction } from './sync.ts';
+import type {
+  SyncedAlbum,
+  SyncedComment,
+  SyncedFamily,
+  SyncedMember,
+  SyncedPhoto,
+  SyncedPost,
+  SyncedReaction,
+} from './sync.ts';
 
 /**
  * Every synced table, declared once (docs/decisions/0010-one-declaration-per-synced-table.md). Free of zod, so the
@@ -19,6 +27,8 @@ export type SyncedRows = {
   posts: SyncedPost;
   comments: SyncedComment;
   reactions: SyncedReaction;
+  albums: SyncedAlbum;
+  photos: SyncedPhoto;
 };
 export type SyncedTable = keyof SyncedRows;
 
@@ -83,6 +93,21 @@ export const syncedTableDeclarations: { [T in SyncedTable]: SyncedTableDeclarati
     timeFields: ['createdAt'],
     deviceIndexes: ['[postId+userId]'],
     deviceVersion: 1,
+  },
+  albums: {
+    parent: { table: 'families', field: 'familyId' },
+    userFields: ['createdById'],
+    timeFields: ['createdAt'],
+    deviceIndexes: [],
+    deviceVersion: 5,
+  },
+  // Version 2 kept photos on the device before they were synced, with these indexes; version 5 adds `albumId`.
+  photos: {
+    parent: { table: 'families', field: 'familyId' },
+    userFields: ['uploadedById'],
+    timeFields: ['createdAt'],
+    deviceIndexes: ['[familyId+createdAt]', 'albumId'],
+    deviceVersion: 5,
   },
 };
 

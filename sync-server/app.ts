@@ -24,12 +24,16 @@ import { googleAuthRoutes } from './routes/google-auth-routes.ts';
 import { healthRoutes } from './routes/health-routes.ts';
 import { invitationRoutes } from './routes/invitation-routes.ts';
 import { liveRoutes } from './routes/live-routes.ts';
+import { photoRoutes } from './routes/photo-routes.ts';
 import { postRoutes } from './routes/post-routes.ts';
 import { publicFormRoutes } from './routes/public-form-routes.ts';
 import { createMutationRunner } from './routes/support/run-mutation.ts';
 import { settingsRoutes } from './routes/settings-routes.ts';
 import { syncRoutes } from './routes/sync-routes.ts';
 import { createLocalNotifier, type SyncNotifier } from './sync-notifier.ts';
+import { createPhotoFiles } from './photos/photo-files.ts';
+import { diskPhotoStorage, s3PhotoStorage, type PhotoStorage } from './photos/photo-storage.ts';
+import { join } from 'node:path';
 
 export type AppOptions = {
   config: Config;
@@ -47,7 +51,14 @@ export type AppOptions = {
   onRoute?: (route: { method: string; url: string }) => void;
   /** How long a client may take to send a whole request; tests shorten it to watch a slow one being cut off. */
   requestTimeoutMs?: number;
+  /** Where photo bytes go; from the config unless given (tests use a fresh folder or a local S3 peer). */
+  photoStorage?: PhotoStorage;
 };
+
+function photoStorageOf(config: Config): PhotoStorage {
+  const { photoStorage } = config;
+  return photoStorage.kind === 's3' ? s3PhotoStorage(photoStorage) : diskPhotoStorage(join(config.dataDir, 'photos'));
+}
 
 /**
  * Slow clients (issue 11): a request must arrive whole within this time, or its connection is closed, so a few
@@ -72,6 +83,7 @@ export async function buildApp({
   liveHeartbeatMs: heartbeatMs = liveHeartbeatMs,
   onRoute,
   requestTimeoutMs: requestTimeout = connectionPolicy.requestTimeoutMs,
+  photoStorage = photoStorageOf(config),
 }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     bodyLimit: 1_048_576,
@@ -134,6 +146,7 @@ export async function buildApp({
   await app.register(liveRoutes, { sql, sessions, notifier, heartbeatMs });
   await app.register(familyRoutes, { sql, runMutation });
   await app.register(postRoutes, { sql, runMutation });
+  await app.register(photoRoutes, { sql, runMutation, photoFiles: createPhotoFiles(photoStorage) });
   await app.register(invitationRoutes, { config, sql, runMutation, now });
   await app.register(staticFilesPlugin, { staticDir: config.staticDir, pages });
 

@@ -17,7 +17,31 @@ describe('loadConfig', () => {
       publicFormRateLimitPerIp: 10,
       trustProxy: false,
       syncNotify: 'local',
+      photoStorage: { kind: 'disk' },
     });
+  });
+
+  it('stores photos in S3-compatible storage when told, and says what else that needs', () => {
+    const s3 = {
+      PHOTO_STORAGE: 's3',
+      S3_BUCKET: 'family-photos',
+      S3_ENDPOINT: 'https://storage.example',
+      S3_ACCESS_KEY_ID: 'key',
+      S3_SECRET_ACCESS_KEY: 'secret',
+      S3_FORCE_PATH_STYLE: 'true',
+    };
+    expect(loadConfig(s3).photoStorage).toEqual({
+      kind: 's3',
+      bucket: 'family-photos',
+      region: 'us-east-1',
+      endpoint: 'https://storage.example',
+      accessKeyId: 'key',
+      secretAccessKey: 'secret',
+      forcePathStyle: true,
+      prefix: '',
+    });
+    expect(() => loadConfig({ PHOTO_STORAGE: 's3' })).toThrow(/s3 needs S3_BUCKET/);
+    expect(() => loadConfig({ PHOTO_STORAGE: 'ftp' })).toThrow(/PHOTO_STORAGE: must be one of disk, s3/);
   });
 
   it('reads and converts every variable', () => {

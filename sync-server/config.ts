@@ -3,6 +3,7 @@ import { OperatorError } from './operator-error.ts';
 
 const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 const syncNotifyModes = ['postgres', 'local'] as const;
+const photoStorageKinds = ['disk', 's3'] as const;
 
 function integer(defaultValue: number, min: number, max: number) {
   return z.coerce
@@ -41,11 +42,26 @@ const envSchema = z
     PUBLIC_FORM_RATE_LIMIT_PER_IP: integer(10, 1, 1_000_000),
     TRUST_PROXY: booleanFlag,
     SYNC_NOTIFY: z.enum(syncNotifyModes, { error: `must be one of ${syncNotifyModes.join(', ')}` }).optional(),
+    PHOTO_STORAGE: z
+      .enum(photoStorageKinds, { error: `must be one of ${photoStorageKinds.join(', ')}` })
+      .default('disk'),
+    S3_BUCKET: z.string().trim().optional(),
+    S3_REGION: z.string().trim().default('us-east-1'),
+    S3_ENDPOINT: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// address' }).optional(),
+    S3_ACCESS_KEY_ID: z.string().trim().optional(),
+    S3_SECRET_ACCESS_KEY: z.string().trim().optional(),
+    S3_FORCE_PATH_STYLE: booleanFlag,
+    S3_PREFIX: z.string().trim().default(''),
   })
   .refine((env) => (env.GOOGLE_CLIENT_ID === undefined) === (env.GOOGLE_CLIENT_SECRET === undefined), {
     error: 'set both GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET, or neither',
     path: ['GOOGLE_CLIENT_ID'],
     // Checked even when other variables are wrong, so one run names every problem.
+    when: () => true,
+  })
+  .refine((env) => env.PHOTO_STORAGE !== 's3' || (env.S3_BUCKET && env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY), {
+    error: 's3 needs S3_BUCKET, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY',
+    path: ['PHOTO_STORAGE'],
     when: () => true,
   })
   .refine((env) => env.SYNC_NOTIFY !== 'postgres' || env.DATABASE_URL !== undefined, {
@@ -82,6 +98,23 @@ const configSchema = envSchema.transform((env) => ({
    * over a socket (the end-to-end launcher), whose single connection a LISTEN would hold.
    */
   syncNotify: env.SYNC_NOTIFY ?? (env.DATABASE_URL ? 'postgres' : 'local'),
+  /**
+   * Where photo bytes live: `disk` (under `dataDir`/photos, one server) or `s3` (any S3-compatible store, shared by
+   * several servers). docs/operations.md says which stores it is meant for.
+   */
+  photoStorage:
+    env.PHOTO_STORAGE === 's3'
+      ? {
+          kind: 's3' as const,
+          bucket: env.S3_BUCKET ?? '',
+          region: env.S3_REGION,
+          endpoint: env.S3_ENDPOINT,
+          accessKeyId: env.S3_ACCESS_KEY_ID ?? '',
+          secretAccessKey: env.S3_SECRET_ACCESS_KEY ?? '',
+          forcePathStyle: env.S3_FORCE_PATH_STYLE,
+          prefix: env.S3_PREFIX,
+        }
+      : { kind: 'disk' as const },
 }));
 
 export type Config = z.output<typeof configSchema>;

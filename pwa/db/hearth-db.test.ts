@@ -38,17 +38,7 @@ describe('the device database', () => {
       expect(indexes[table], table).toEqual([...new Set(expected)].sort());
     }
     expect(Object.keys(indexes).sort()).toEqual(
-      [
-        ...syncedTables,
-        'users',
-        'photos',
-        'events',
-        'outbox',
-        'refusedWrites',
-        'invitationLinks',
-        'shadows',
-        'syncState',
-      ].sort(),
+      [...syncedTables, 'users', 'events', 'outbox', 'refusedWrites', 'invitationLinks', 'shadows', 'syncState'].sort(),
     );
     db.close();
     await Dexie.delete(hearthDbName('ada'));

@@ -6,14 +6,7 @@ import {
   type SyncedRows,
   type SyncedTable,
 } from '../../schema/synced-tables.ts';
-import type {
-  FamilyCursor,
-  MutationArgs,
-  MutationName,
-  SyncedEvent,
-  SyncedPhoto,
-  SyncedUser,
-} from '../../schema/sync.ts';
+import type { FamilyCursor, MutationArgs, MutationName, SyncedEvent, SyncedUser } from '../../schema/sync.ts';
 
 /**
  * The rows screens read, per table: the server's copy with this device's pending writes applied on top. The synced
@@ -145,8 +138,7 @@ export interface HearthDb extends SyncedStores {}
  */
 export class HearthDb extends Dexie {
   users!: EntityTable<SyncedUser, 'id'>;
-  /** Not synced yet (their issues add them): the home dashboard's panels already read from them. */
-  photos!: EntityTable<SyncedPhoto, 'id'>;
+  /** Not synced yet (its issue adds it): the home dashboard's panel already reads from it. */
   events!: EntityTable<SyncedEvent, 'id'>;
   outbox!: EntityTable<OutboxEntry, 'seq'>;
   refusedWrites!: EntityTable<RefusedWrite, 'id'>;

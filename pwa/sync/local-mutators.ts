@@ -3,6 +3,7 @@ import { commentMutators } from './mutators/comment-mutators.ts';
 import { familyMutators } from './mutators/family-mutators.ts';
 import type { LocalMutator, MutationContext } from './mutators/local-mutator.ts';
 import { memberMutators } from './mutators/member-mutators.ts';
+import { photoMutators } from './mutators/photo-mutators.ts';
 import { postMutators } from './mutators/post-mutators.ts';
 import { reactionMutators } from './mutators/reaction-mutators.ts';
 import type { RowWriter } from './row-writer.ts';
@@ -16,6 +17,7 @@ export const localMutators: { [N in MutationName]: LocalMutator<N> } = {
   ...postMutators,
   ...commentMutators,
   ...reactionMutators,
+  ...photoMutators,
 };
 
 /** A mutation name with its own arguments, as the outbox stores it. */

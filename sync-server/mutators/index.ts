@@ -12,6 +12,7 @@ import { commentMutators } from './comment-mutators.ts';
 import { familyMutators } from './family-mutators.ts';
 import { memberMutators } from './member-mutators.ts';
 import type { MutationContext, Mutator } from './mutator.ts';
+import { photoMutators } from './photo-mutators.ts';
 import { postMutators } from './post-mutators.ts';
 import { reactionMutators } from './reaction-mutators.ts';
 
@@ -22,6 +23,7 @@ export const mutators: { [N in MutationName]: Mutator<N> } = {
   ...postMutators,
   ...commentMutators,
   ...reactionMutators,
+  ...photoMutators,
 };
 
 export type PreparedMutation = (tx: Transaction, context: MutationContext) => Promise<FamilyChange | null>;

@@ -1,8 +1,10 @@
 import type postgres from 'postgres';
 import type { SyncedTable } from '../../schema/index.ts';
 import type { Queryable } from '../database.ts';
+import { albumPullSource } from './album-repository.ts';
 import { commentPullSource } from './comment-repository.ts';
 import { familyPullSource, memberPullSource } from './family-repository.ts';
+import { photoPullSource } from './photo-repository.ts';
 import { postPullSource } from './post-repository.ts';
 import { reactionPullSource } from './reaction-repository.ts';
 
@@ -20,4 +22,6 @@ export const pullSources: { [T in SyncedTable]: PullSource } = {
   posts: postPullSource,
   comments: commentPullSource,
   reactions: reactionPullSource,
+  albums: albumPullSource,
+  photos: photoPullSource,
 };

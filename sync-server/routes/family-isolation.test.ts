@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { rejections, syncProtocolVersion, type MutationName } from '../../schema/index.ts';
 import { signUp, useTestApp, type TestAccount } from '../testing/test-app.ts';
 import { createFamily, TestDevice, type NamedMutation } from '../testing/test-device.ts';
+import { phonePhoto, uploadPhotoFile } from '../testing/test-photos.ts';
 
 /**
  * A member of family A asks for family B's things by their real ids, on every API route and in every mutation: each
@@ -16,7 +17,15 @@ const registered = new Set<string>();
 let app: FastifyInstance;
 
 /** Family B's ids (or random ones standing in for them). */
-type Ids = { familyId: string; postId: string; commentId: string; memberId: string; invitationId: string };
+type Ids = {
+  familyId: string;
+  postId: string;
+  commentId: string;
+  memberId: string;
+  invitationId: string;
+  photoId: string;
+  albumId: string;
+};
 
 type Probe = { url: string; payload?: Record<string, unknown> };
 
@@ -39,6 +48,18 @@ const familyRoutes: Record<string, (ids: Ids) => Probe> = {
     url: `/api/families/${ids.familyId}/invitations/${ids.invitationId}`,
   }),
   'POST /api/posts/:id/react': (ids) => ({ url: `/api/posts/${ids.postId}/react`, payload: { reactionType: 'like' } }),
+  'GET /api/families/:id/photos': (ids) => ({ url: `/api/families/${ids.familyId}/photos` }),
+  'POST /api/families/:id/photos': (ids) => ({
+    url: `/api/families/${ids.familyId}/photos`,
+    payload: { title: 'Mine now', imageUrl: `/api/photos/${ids.photoId}/preview` },
+  }),
+  'POST /api/families/:id/photos/:photoId/file': (ids) => ({
+    url: `/api/families/${ids.familyId}/photos/${randomUUID()}/file`,
+    payload: {},
+  }),
+  'GET /api/photos/:photoId/:size': (ids) => ({ url: `/api/photos/${ids.photoId}/original` }),
+  'GET /api/families/:id/albums': (ids) => ({ url: `/api/families/${ids.familyId}/albums` }),
+  'POST /api/families/:id/albums': (ids) => ({ url: `/api/families/${ids.familyId}/albums`, payload: { name: 'Ours' } }),
 };
 
 /** Routes that name no family resource by id, and why they cannot reach into another family. */
@@ -89,6 +110,24 @@ const mutationsAt: Record<Exclude<MutationName, 'family.create'>, (ids: Ids) => 
     name: 'member.setRelationship',
     args: { memberId: ids.memberId, relationshipType: 'other' },
   }),
+  'photo.create': (ids) => ({
+    name: 'photo.create',
+    args: { photoId: ids.photoId, familyId: ids.familyId, albumId: null, title: null, description: null },
+  }),
+  'photo.update': (ids) => ({
+    name: 'photo.update',
+    args: { photoId: ids.photoId, albumId: null, title: 'Renamed', description: null },
+  }),
+  'photo.delete': (ids) => ({ name: 'photo.delete', args: { photoId: ids.photoId } }),
+  'album.create': (ids) => ({
+    name: 'album.create',
+    args: { albumId: randomUUID(), familyId: ids.familyId, name: 'Ours', description: null },
+  }),
+  'album.update': (ids) => ({
+    name: 'album.update',
+    args: { albumId: ids.albumId, name: 'Ours', description: null, coverPhotoId: null },
+  }),
+  'album.delete': (ids) => ({ name: 'album.delete', args: { albumId: ids.albumId } }),
 };
 
 function randomIds(): Ids {
@@ -98,6 +137,8 @@ function randomIds(): Ids {
     commentId: randomUUID(),
     memberId: randomUUID(),
     invitationId: randomUUID(),
+    photoId: randomUUID(),
+    albumId: randomUUID(),
   };
 }
 
@@ -146,10 +187,16 @@ beforeAll(async () => {
   const { familyId, memberId } = await createFamily(bobDevice, 'Family B');
   const postId = randomUUID();
   const commentId = randomUUID();
+  const photoId = randomUUID();
+  const albumId = randomUUID();
+  const upload = await uploadPhotoFile(app, bob.cookie, { familyId, photoId, bytes: await phonePhoto() });
+  expect(upload.statusCode).toBe(201);
   await bobDevice.send(
     { name: 'post.create', args: { postId, familyId, content: 'Family B only' } },
     { name: 'comment.create', args: { commentId, postId, content: 'Family B only' } },
     { name: 'reaction.set', args: { postId, reactionType: 'like', reacted: true } },
+    { name: 'album.create', args: { albumId, familyId, name: 'Family B only', description: null } },
+    { name: 'photo.create', args: { photoId, familyId, albumId, title: 'Family B only', description: null } },
   );
   const invitation = await app.inject({
     method: 'POST',
@@ -158,7 +205,8 @@ beforeAll(async () => {
     payload: {},
   });
   expect(invitation.statusCode).toBe(201);
-  familyB = { familyId, postId, commentId, memberId, invitationId: invitation.json<{ id: string }>().id };
+  const invitationId = invitation.json<{ id: string }>().id;
+  familyB = { familyId, postId, commentId, memberId, invitationId, photoId, albumId };
 });
 
 describe('family isolation', () => {

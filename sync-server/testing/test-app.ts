@@ -52,7 +52,10 @@ export type TestContext = {
   notifierOf(app: FastifyInstance): SyncNotifier;
 };
 
-export type TestAppOptions = Pick<AppOptions, 'liveHeartbeatMs' | 'notifier' | 'onRoute' | 'requestTimeoutMs'>;
+export type TestAppOptions = Pick<
+  AppOptions,
+  'liveHeartbeatMs' | 'notifier' | 'onRoute' | 'requestTimeoutMs' | 'photoStorage'
+>;
 
 /** The in-process notifier, keeping every change published through it in order: for tests that count pokes. */
 export function createRecordingNotifier(): SyncNotifier & { published: FamilyChange[] } {
@@ -97,6 +100,7 @@ export function useTestApp(overrides: Partial<Config> = {}): TestContext {
         notifier,
         onRoute: options.onRoute,
         requestTimeoutMs: options.requestTimeoutMs,
+        photoStorage: options.photoStorage,
       });
       apps.push(app);
       notifiers.set(app, notifier);

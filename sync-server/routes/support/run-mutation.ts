@@ -14,6 +14,11 @@ const statusOf: Record<Refusal['kind'], 403 | 404 | 409 | 422> = {
   postNotFound: 404,
   commentNotFound: 404,
   memberNotFound: 404,
+  photoNotFound: 404,
+  albumNotFound: 404,
+  // The photo names no upload of this person in this family: as good as an address that does not exist.
+  photoFileMissing: 404,
+  notYourPhoto: 403,
   notYourPost: 403,
   notAllowedToDelete: 403,
   adminsOnly: 403,

@@ -1,0 +1,185 @@
+import type { MutationArgs } from '../../schema/index.ts';
+import type { Transaction } from '../database.ts';
+import { createAlbumRepository } from '../repositories/album-repository.ts';
+import { createPhotoRepository } from '../repositories/photo-repository.ts';
+import type { FamilyChange } from '../sync-notifier.ts';
+import {
+  createOnce,
+  lockFamilyAsMember,
+  lockFamilyOfRow,
+  timeWritten,
+  writeAtNewVersion,
+  type FamilyAccess,
+} from './access.ts';
+import { MutationRejected, type MutationContext, type Mutators } from './mutator.ts';
+
+function lockFamilyOfPhoto(tx: Transaction, userId: string, photoId: string) {
+  const photos = createPhotoRepository(tx);
+  return lockFamilyOfRow(tx, userId, {
+    table: 'photos',
+    id: photoId,
+    find: () => photos.findRef(photoId),
+    deletedKind: 'photoNotFound',
+  });
+}
+
+function lockFamilyOfAlbum(tx: Transaction, userId: string, albumId: string) {
+  const albums = createAlbumRepository(tx);
+  return lockFamilyOfRow(tx, userId, {
+    table: 'albums',
+    id: albumId,
+    find: () => albums.findRef(albumId),
+    deletedKind: 'albumNotFound',
+  });
+}
+
+/** An album named by a photo write must be one of the photo's family (a deleted one reads as deleted). */
+async function requireAlbumOfFamily(tx: Transaction, access: FamilyAccess, albumId: string | null): Promise<void> {
+  if (albumId === null) return;
+  const album = await createAlbumRepository(tx).findRef(albumId);
+  if (album?.familyId !== access.familyId) throw new MutationRejected('albumNotFound');
+}
+
+/** Names the file the person uploaded under this id, in the family they uploaded it to, as a photo of it. */
+export async function createPhoto(
+  tx: Transaction,
+  context: MutationContext,
+  args: MutationArgs<'photo.create'>,
+): Promise<FamilyChange | null> {
+  const { userId } = context;
+  const access = await lockFamilyAsMember(tx, args.familyId, userId);
+  const photos = createPhotoRepository(tx);
+  const existing = await photos.findRef(args.photoId);
+  if (!existing) {
+    const file = await photos.findFile(args.photoId);
+    // Someone else's upload, or another family's, is as good as none: a photo only names its own person's bytes.
+    if (file?.uploadedById !== userId || file.familyId !== access.familyId) {
+      throw new MutationRejected('photoFileMissing');
+    }
+    await requireAlbumOfFamily(tx, access, args.albumId);
+  }
+  return createOnce(tx, access, {
+    table: 'photos',
+    id: args.photoId,
+    existing,
+    isThisCreate: (photo) => photo.familyId === access.familyId && photo.uploadedById === userId,
+    create: (version) =>
+      photos.create({
+        id: args.photoId,
+        familyId: access.familyId,
+        uploadedById: userId,
+        albumId: args.albumId,
+        title: args.title,
+        description: args.description,
+        version,
+        writtenAt: timeWritten(access, context),
+      }),
+  });
+}
+
+/** The uploader or an admin: title, description, album. */
+export async function updatePhoto(
+  tx: Transaction,
+  context: MutationContext,
+  args: MutationArgs<'photo.update'>,
+): Promise<FamilyChange> {
+  const access = await lockFamilyOfPhoto(tx, context.userId, args.photoId);
+  if (access.row.uploadedById !== context.userId && access.role !== 'admin') {
+    throw new MutationRejected('notYourPhoto');
+  }
+  await requireAlbumOfFamily(tx, access, args.albumId);
+  return writeAtNewVersion(access, (version) =>
+    createPhotoRepository(tx).update(
+      args.photoId,
+      { albumId: args.albumId, title: args.title, description: args.description },
+      version,
+      timeWritten(access, context),
+    ),
+  );
+}
+
+/** The uploader or an admin; albums it was the cover of fall back to their newest photo. */
+export async function deletePhoto(
+  tx: Transaction,
+  { userId }: MutationContext,
+  args: MutationArgs<'photo.delete'>,
+): Promise<FamilyChange> {
+  const access = await lockFamilyOfPhoto(tx, userId, args.photoId);
+  if (access.row.uploadedById !== userId && access.role !== 'admin') throw new MutationRejected('notAllowedToDelete');
+  return writeAtNewVersion(access, async (version) => {
+    await createAlbumRepository(tx).dropCover(args.photoId, version);
+    await createPhotoRepository(tx).delete(args.photoId, version);
+  });
+}
+
+export async function createAlbum(
+  tx: Transaction,
+  context: MutationContext,
+  args: MutationArgs<'album.create'>,
+): Promise<FamilyChange | null> {
+  const { userId } = context;
+  const access = await lockFamilyAsMember(tx, args.familyId, userId);
+  const albums = createAlbumRepository(tx);
+  return createOnce(tx, access, {
+    table: 'albums',
+    id: args.albumId,
+    existing: await albums.findRef(args.albumId),
+    isThisCreate: (album) => album.familyId === access.familyId && album.createdById === userId,
+    create: (version) =>
+      albums.create({
+        id: args.albumId,
+        familyId: access.familyId,
+        createdById: userId,
+        name: args.name,
+        description: args.description,
+        version,
+        writtenAt: timeWritten(access, context),
+      }),
+  });
+}
+
+/** Any member: a family's albums are everyone's to name and to give a cover, which must be a photo of the family. */
+export async function updateAlbum(
+  tx: Transaction,
+  context: MutationContext,
+  args: MutationArgs<'album.update'>,
+): Promise<FamilyChange> {
+  const access = await lockFamilyOfAlbum(tx, context.userId, args.albumId);
+  if (args.coverPhotoId !== null) {
+    const cover = await createPhotoRepository(tx).findRef(args.coverPhotoId);
+    if (cover?.familyId !== access.familyId) throw new MutationRejected('photoNotFound');
+  }
+  return writeAtNewVersion(access, (version) =>
+    createAlbumRepository(tx).update(
+      args.albumId,
+      { name: args.name, description: args.description, coverPhotoId: args.coverPhotoId },
+      version,
+      timeWritten(access, context),
+    ),
+  );
+}
+
+/** Its maker or an admin; its photos stay, in All Photos. */
+export async function deleteAlbum(
+  tx: Transaction,
+  { userId }: MutationContext,
+  args: MutationArgs<'album.delete'>,
+): Promise<FamilyChange> {
+  const access = await lockFamilyOfAlbum(tx, userId, args.albumId);
+  if (access.row.createdById !== userId && access.role !== 'admin') throw new MutationRejected('notAllowedToDelete');
+  return writeAtNewVersion(access, async (version) => {
+    await createPhotoRepository(tx).takeOutOfAlbum(args.albumId, version);
+    await createAlbumRepository(tx).delete(args.albumId, version);
+  });
+}
+
+export const photoMutators: Mutators<
+  'photo.create' | 'photo.update' | 'photo.delete' | 'album.create' | 'album.update' | 'album.delete'
+> = {
+  'photo.create': createPhoto,
+  'photo.update': updatePhoto,
+  'photo.delete': deletePhoto,
+  'album.create': createAlbum,
+  'album.update': updateAlbum,
+  'album.delete': deleteAlbum,
+};

@@ -1,0 +1,149 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import { mkdir, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { Transform } from 'node:stream';
+import type { PhotoFile } from '../repositories/photo-repository.ts';
+import {
+  createImageQueue,
+  inspectImage,
+  makeDisplaySize,
+  makeSharedOriginal,
+  type DisplaySize,
+  type InspectedImage,
+} from './photo-images.ts';
+import type { PhotoStorage } from './photo-storage.ts';
+
+/** Where each kind of bytes is kept: by content, so the same file uploaded twice is stored once. */
+export const storageKeys = {
+  original: (sha256: string) => `originals/${sha256}`,
+  display: (sha256: string, size: DisplaySize) => `display/${sha256}-${size}.webp`,
+  shared: (sha256: string) => `shared/${sha256}`,
+};
+
+export type ReceivedFile = InspectedImage & { path: string; sha256: string; byteSize: number };
+
+async function streamToBuffer(stream: Readable): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
+
+/**
+ * A photo's bytes: received to a temporary file (never held whole in memory) while hashed, checked, stored; display
+ * sizes made through one bounded queue, the thumbnail at once (so a damaged file is refused while its sender is
+ * still there), the preview after the answer or on first view.
+ */
+export function createPhotoFiles(storage: PhotoStorage, { concurrency = 2 } = {}) {
+  const queue = createImageQueue(concurrency);
+  const making = new Map<string, Promise<void>>();
+
+  /** Makes a derived object once, however many requests ask for it at the same moment. */
+  function makeOnce(key: string, make: () => Promise<void>): Promise<void> {
+    const current = making.get(key);
+    if (current) return current;
+    const started = make().finally(() => making.delete(key));
+    making.set(key, started);
+    return started;
+  }
+
+  async function readOriginal(sha256: string): Promise<Buffer> {
+    const stream = await storage.read(storageKeys.original(sha256));
+    if (!stream) throw new Error(`original ${sha256} is missing from storage`);
+    return streamToBuffer(stream);
+  }
+
+  async function ensureDisplay(sha256: string, size: DisplaySize, source?: string): Promise<void> {
+    const key = storageKeys.display(sha256, size);
+    if ((await storage.size(key)) !== null) return;
+    await makeOnce(key, () =>
+      queue(async () => {
+        const bytes = await makeDisplaySize(source ?? (await readOriginal(sha256)), size);
+        await storage.putBuffer(key, bytes, 'image/webp');
+      }),
+    );
+  }
+
+  return {
+    /**
+     * Writes the incoming stream to a temporary file while hashing it. `truncated()` says whether the stream was cut
+     * at the size limit (multipart's `file.truncated`); then nothing is kept.
+     */
+    async receive(incoming: Readable, truncated: () => boolean): Promise<ReceivedFile | 'tooLarge'> {
+      const directory = join(tmpdir(), 'hearth-uploads');
+      await mkdir(directory, { recursive: true });
+      const path = join(directory, randomUUID());
+      const hash = createHash('sha256');
+      let byteSize = 0;
+      const counting = new Transform({
+        transform(chunk: Buffer, _encoding, done) {
+          hash.update(chunk);
+          byteSize += chunk.length;
+          done(null, chunk);
+        },
+      });
+      try {
+        await pipeline(incoming, counting, createWriteStream(path));
+        if (truncated()) {
+          await rm(path, { force: true });
+          return 'tooLarge';
+        }
+        const inspected = await inspectImage(path);
+        return { ...inspected, path, sha256: hash.digest('hex'), byteSize };
+      } catch (error) {
+        await rm(path, { force: true });
+        throw error;
+      }
+    },
+
+    /** Keeps a received file: the original (unless the family has it already) and its thumbnail, checked whole. */
+    async store(received: ReceivedFile): Promise<void> {
+      try {
+        await ensureDisplay(received.sha256, 'thumb', received.path);
+        const key = storageKeys.original(received.sha256);
+        if ((await storage.size(key)) === null) await storage.putFile(key, received.path, received.contentType);
+      } finally {
+        await rm(received.path, { force: true });
+      }
+    },
+
+    /** After the answer: the preview, so the first person to open the photo does not wait for it. */
+    prepareViewing(sha256: string): void {
+      ensureDisplay(sha256, 'preview').catch(() => {
+        // Made again on first view, where a failure is answered to someone.
+      });
+    },
+
+    async display(file: PhotoFile, size: DisplaySize): Promise<{ stream: Readable; byteSize: number } | null> {
+      await ensureDisplay(file.sha256, size);
+      const key = storageKeys.display(file.sha256, size);
+      const [stream, byteSize] = [await storage.read(key), await storage.size(key)];
+      return stream && byteSize !== null ? { stream, byteSize } : null;
+    },
+
+    /** The uploader's own bytes, exactly as sent. */
+    async original(file: PhotoFile, range?: { start: number; end: number }): Promise<Readable | null> {
+      return storage.read(storageKeys.original(file.sha256), range);
+    },
+
+    /** The original as another member gets it: without location or other metadata. */
+    async shared(file: PhotoFile): Promise<{ bytes: Buffer; contentType: string }> {
+      const key = storageKeys.shared(file.sha256);
+      const contentTypeKey = `${key}.type`;
+      await makeOnce(key, async () => {
+        if ((await storage.size(key)) !== null) return;
+        const made = await queue(async () => makeSharedOriginal(await readOriginal(file.sha256), file.contentType));
+        await storage.putBuffer(contentTypeKey, Buffer.from(made.contentType), 'text/plain');
+        await storage.putBuffer(key, made.bytes, made.contentType);
+      });
+      const [bytes, type] = await Promise.all([storage.read(key), storage.read(contentTypeKey)]);
+      if (!bytes || !type) throw new Error(`shared original ${file.sha256} is missing from storage`);
+      return { bytes: await streamToBuffer(bytes), contentType: (await streamToBuffer(type)).toString() };
+    },
+  };
+}
+
+export type PhotoFiles = ReturnType<typeof createPhotoFiles>;

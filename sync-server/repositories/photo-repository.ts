@@ -1,0 +1,184 @@
+import type { Photo, PublicUser } from '../../schema/index.ts';
+import type { Queryable } from '../database.ts';
+import type { PullSource } from './pull-sources.ts';
+import { publicUserJson } from './public-user-json.ts';
+import { putClearingTombstone, recordTombstones } from './sync-tombstones.ts';
+
+/** A stored upload: the bytes a photo will name (sync-server/photos/). */
+export type PhotoFile = {
+  photoId: string;
+  familyId: string;
+  uploadedById: string;
+  sha256: string;
+  byteSize: number;
+  contentType: string;
+  width: number;
+  height: number;
+};
+
+export type NewPhoto = {
+  id: string;
+  familyId: string;
+  uploadedById: string;
+  albumId: string | null;
+  title: string | null;
+  description: string | null;
+  version: number;
+  writtenAt: Date;
+};
+
+/** What permission checks need to know about a photo. */
+export type PhotoRef = { id: string; familyId: string; uploadedById: string; albumId: string | null };
+
+type PhotoFileRow = {
+  photo_id: string;
+  family_id: string;
+  uploaded_by_id: string;
+  sha256: string;
+  byte_size: number;
+  content_type: string;
+  width: number;
+  height: number;
+};
+
+function toPhotoFile(row: PhotoFileRow): PhotoFile {
+  return {
+    photoId: row.photo_id,
+    familyId: row.family_id,
+    uploadedById: row.uploaded_by_id,
+    sha256: row.sha256,
+    byteSize: row.byte_size,
+    contentType: row.content_type,
+    width: row.width,
+    height: row.height,
+  };
+}
+
+/** The preview's address is the photo's `imageUrl` (schema/photo-urls.ts says the same in TypeScript). */
+export const photoPullSource: PullSource = (sql, familyId, from) => sql`
+  select p.version, p.id::text as id,
+    jsonb_build_object(
+      'id', p.id, 'familyId', p.family_id, 'uploadedById', p.uploaded_by_id, 'albumId', p.album_id,
+      'title', p.title, 'description', p.description, 'imageUrl', '/api/photos/' || p.id || '/preview',
+      'createdAt', p.created_at
+    ) as row
+  from photos p where p.family_id = ${familyId} and p.version >= ${from}
+`;
+
+export function createPhotoRepository(sql: Queryable) {
+  return {
+    async findFile(photoId: string): Promise<PhotoFile | null> {
+      const [row] = await sql<PhotoFileRow[]>`select * from photo_files where photo_id = ${photoId}`;
+      return row ? toPhotoFile(row) : null;
+    },
+
+    /** Another upload of the same bytes to the family, whose stored file a new upload can share. */
+    async sameFileInFamily(familyId: string, sha256: string): Promise<boolean> {
+      const [row] = await sql`select 1 from photo_files where family_id = ${familyId} and sha256 = ${sha256} limit 1`;
+      return row !== undefined;
+    },
+
+    /** False when the id is taken already (an upload repeated after its answer was lost). */
+    async addFile(file: PhotoFile): Promise<boolean> {
+      const rows = await sql`
+        insert into photo_files (photo_id, family_id, uploaded_by_id, sha256, byte_size, content_type, width, height)
+        values (
+          ${file.photoId}, ${file.familyId}, ${file.uploadedById}, ${file.sha256}, ${file.byteSize},
+          ${file.contentType}, ${file.width}, ${file.height}
+        )
+        on conflict (photo_id) do nothing
+        returning photo_id
+      `;
+      return rows.length === 1;
+    },
+
+    async findRef(photoId: string): Promise<PhotoRef | null> {
+      const [row] = await sql<{ id: string; family_id: string; uploaded_by_id: string; album_id: string | null }[]>`
+        select id, family_id, uploaded_by_id, album_id from photos where id = ${photoId}
+      `;
+      return row
+        ? { id: row.id, familyId: row.family_id, uploadedById: row.uploaded_by_id, albumId: row.album_id }
+        : null;
+    },
+
+    /** The family's photos, newest first, with who shared them (spec §7 `GET /api/families/:id/photos`). */
+    async ofFamily(familyId: string): Promise<Photo[]> {
+      const rows = await sql<
+        {
+          id: string;
+          family_id: string;
+          uploaded_by_id: string;
+          album_id: string | null;
+          title: string | null;
+          description: string | null;
+          created_at: Date;
+          uploaded_by: PublicUser;
+        }[]
+      >`
+        select p.id, p.family_id, p.uploaded_by_id, p.album_id, p.title, p.description, p.created_at,
+          ${publicUserJson(sql, 'u')} as uploaded_by
+        from photos p join users u on u.id = p.uploaded_by_id
+        where p.family_id = ${familyId}
+        order by p.created_at desc, p.id desc
+      `;
+      return rows.map((row) => ({
+        id: row.id,
+        familyId: row.family_id,
+        uploadedById: row.uploaded_by_id,
+        albumId: row.album_id,
+        title: row.title,
+        description: row.description,
+        imageUrl: `/api/photos/${row.id}/preview`,
+        createdAt: row.created_at.toISOString(),
+        uploadedBy: row.uploaded_by,
+      }));
+    },
+
+    /** False when the id is taken already. Putting the row again clears a tombstone of the same id. */
+    create(photo: NewPhoto): Promise<boolean> {
+      return putClearingTombstone(
+        sql,
+        'photos',
+        sql`
+          insert into photos (id, family_id, uploaded_by_id, album_id, title, description, version, created_at, updated_at)
+          values (
+            ${photo.id}, ${photo.familyId}, ${photo.uploadedById}, ${photo.albumId}, ${photo.title},
+            ${photo.description}, ${photo.version}, ${photo.writtenAt}, ${photo.writtenAt}
+          )
+          on conflict (id) do nothing
+          returning family_id, id::text as row_id
+        `,
+      );
+    },
+
+    async update(
+      photoId: string,
+      fields: { albumId: string | null; title: string | null; description: string | null },
+      version: number,
+      editedAt: Date,
+    ): Promise<void> {
+      await sql`
+        update photos set album_id = ${fields.albumId}, title = ${fields.title}, description = ${fields.description},
+          updated_at = ${editedAt}, version = ${version}
+        where id = ${photoId}
+      `;
+    },
+
+    /** Photos of the album leave it (they stay in All Photos), each moved to `version` so devices hear of it. */
+    async takeOutOfAlbum(albumId: string, version: number): Promise<void> {
+      await sql`update photos set album_id = null, version = ${version} where album_id = ${albumId}`;
+    },
+
+    /** The photo goes; its file stays until housekeeping (another photo of the family may share its bytes). */
+    async delete(photoId: string, version: number): Promise<void> {
+      await recordTombstones(
+        sql,
+        'photos',
+        version,
+        sql`delete from photos where id = ${photoId} returning family_id, id::text as row_id`,
+      );
+    },
+  };
+}
+
+export type PhotoRepository = ReturnType<typeof createPhotoRepository>;

@@ -1,0 +1,254 @@
+import { randomUUID } from 'node:crypto';
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { crc32, deflateSync } from 'node:zlib';
+import type { FastifyInstance } from 'fastify';
+import S3rver from 's3rver';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rejections, limits } from '../../schema/index.ts';
+import { diskPhotoStorage, s3PhotoStorage, type PhotoStorage } from '../photos/photo-storage.ts';
+import { uploadMessages } from './photo-routes.ts';
+import { signUp, useTestApp, type TestAccount } from '../testing/test-app.ts';
+import { addMember, createFamily, TestDevice } from '../testing/test-device.ts';
+import { phonePhoto, uploadPhotoFile } from '../testing/test-photos.ts';
+
+const context = useTestApp();
+
+/** A local S3 peer for the object-storage backend: the same tests run against it as against the disk. */
+let s3: S3rver;
+const s3Port = 4500 + Math.floor(Math.random() * 400);
+
+beforeAll(async () => {
+  s3 = new S3rver({
+    port: s3Port,
+    address: '127.0.0.1',
+    silent: true,
+    directory: await mkdtemp(join(tmpdir(), 'hearth-s3-')),
+    configureBuckets: [{ name: 'hearth-photos', configs: [] }],
+  });
+  await s3.run();
+});
+
+afterAll(async () => {
+  await s3?.close();
+});
+
+const backends: Record<string, () => Promise<PhotoStorage>> = {
+  disk: async () => diskPhotoStorage(await mkdtemp(join(tmpdir(), 'hearth-photos-'))),
+  s3: async () =>
+    s3PhotoStorage({
+      bucket: 'hearth-photos',
+      region: 'us-east-1',
+      endpoint: `http://127.0.0.1:${s3Port}`,
+      accessKeyId: 'S3RVER',
+      secretAccessKey: 'S3RVER',
+      forcePathStyle: true,
+      prefix: `run-${randomUUID()}/`,
+    }),
+};
+
+/** A PNG that says it is `width` × `height` (a decompression bomb's header): refused before any pixel is decoded. */
+function pngHeaderOnly(width: number, height: number): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(body));
+    return Buffer.concat([length, body, crc]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([8, 2, 0, 0, 0], 8);
+  const signature = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+  return Buffer.concat([
+    signature,
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(Buffer.alloc(64))),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+/** Every EXIF field sharp can read from the bytes, GPS included: empty when the image carries none. */
+async function exifOf(bytes: Buffer): Promise<Buffer | undefined> {
+  return (await sharp(bytes).metadata()).exif;
+}
+
+describe.each(Object.keys(backends))('photos stored on %s', (backend) => {
+  let app: FastifyInstance;
+  let grandma: TestAccount;
+  let son: TestAccount;
+  let stranger: TestAccount;
+  let grandmaDevice: TestDevice;
+  let familyId: string;
+
+  beforeAll(async () => {
+    app = await context.buildApp({}, { photoStorage: await backends[backend]!() });
+    grandma = await signUp(app);
+    son = await signUp(app);
+    stranger = await signUp(app);
+    grandmaDevice = new TestDevice(app, grandma);
+    ({ familyId } = await createFamily(grandmaDevice, 'The Okafors'));
+    await addMember(context.sql, familyId, son.user.id);
+    await createFamily(new TestDevice(app, stranger), 'Strangers');
+  });
+
+  const get = (url: string, cookie: string, headers: Record<string, string> = {}) =>
+    app.inject({ method: 'GET', url, headers: { cookie, ...headers } });
+
+  it('keeps an upload, names it as a photo once, and shows it only to the family, without location', async () => {
+    const original = await phonePhoto();
+    expect(await exifOf(original)).toBeDefined();
+    const photoId = randomUUID();
+    const upload = await uploadPhotoFile(app, grandma.cookie, { familyId, photoId, bytes: original });
+    expect(upload.statusCode).toBe(201);
+    expect(upload.json()).toEqual({ photoId, width: 1200, height: 900 });
+    // Sent again after a lost answer: the same answer, nothing stored twice.
+    const again = await uploadPhotoFile(app, grandma.cookie, { familyId, photoId, bytes: original });
+    expect(again.statusCode).toBe(200);
+
+    const named = await grandmaDevice.send({
+      name: 'photo.create',
+      args: { photoId, familyId, albumId: null, title: 'Sunday lunch', description: null },
+    });
+    expect(named.results[0]?.status).toBe('applied');
+    await grandmaDevice.pullAll();
+    expect(grandmaDevice.rows.get(`photos/${photoId}`)).toMatchObject({
+      title: 'Sunday lunch',
+      imageUrl: `/api/photos/${photoId}/preview`,
+      uploadedById: grandma.user.id,
+    });
+
+    for (const size of ['thumb', 'preview'] as const) {
+      const shown = await get(`/api/photos/${photoId}/${size}`, son.cookie);
+      expect(shown.statusCode).toBe(200);
+      expect(shown.headers['content-type']).toBe('image/webp');
+      expect(shown.headers['cache-control']).toBe('private, max-age=31536000, immutable');
+      const { width, exif } = await sharp(shown.rawPayload).metadata();
+      expect(width).toBe(size === 'thumb' ? 480 : 1200);
+      expect(exif).toBeUndefined();
+      const cached = await get(`/api/photos/${photoId}/${size}`, son.cookie, {
+        'if-none-match': String(shown.headers.etag),
+      });
+      expect(cached.statusCode).toBe(304);
+    }
+
+    // The uploader's own original is byte for byte what she sent, in ranges too.
+    const own = await get(`/api/photos/${photoId}/original`, grandma.cookie);
+    expect(Buffer.compare(own.rawPayload, original)).toBe(0);
+    const part = await get(`/api/photos/${photoId}/original`, grandma.cookie, { range: 'bytes=0-99' });
+    expect(part.statusCode).toBe(206);
+    expect(part.headers['content-range']).toBe(`bytes 0-99/${original.length}`);
+    expect(Buffer.compare(part.rawPayload, original.subarray(0, 100))).toBe(0);
+    // Another member's copy of the original carries no GPS, nor any other EXIF.
+    const shared = await get(`/api/photos/${photoId}/original`, son.cookie);
+    expect(shared.statusCode).toBe(200);
+    expect(await exifOf(shared.rawPayload)).toBeUndefined();
+    expect((await sharp(shared.rawPayload).metadata()).width).toBe(1200);
+
+    // Someone outside the family gets what an id that never existed gets.
+    const foreign = await get(`/api/photos/${photoId}/thumb`, stranger.cookie);
+    const random = await get(`/api/photos/${randomUUID()}/thumb`, stranger.cookie);
+    expect(foreign.statusCode).toBe(404);
+    expect(foreign.body).toBe(random.body);
+    expect((await app.inject({ method: 'GET', url: `/api/photos/${photoId}/thumb` })).statusCode).toBe(401);
+  });
+
+  it('refuses what is not a photo it can show, with a sentence for each, and keeps nothing', async () => {
+    const png = await sharp({ create: { width: 40, height: 40, channels: 3, background: '#c08040' } })
+      .png()
+      .toBuffer();
+    const jpeg = await phonePhoto({ width: 400, height: 300 });
+    const bomb = pngHeaderOnly(30_000, 30_000);
+    const cases: [string, Buffer, number, string][] = [
+      ['text behind a .jpg name', Buffer.from('not a photo at all, just words'), 415, uploadMessages.notAnImage],
+      ['an empty file', Buffer.alloc(0), 415, uploadMessages.notAnImage],
+      [
+        'an SVG with a script',
+        Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'),
+        415,
+        uploadMessages.notAnImage,
+      ],
+      ['a truncated JPEG', jpeg.subarray(0, Math.floor(jpeg.length / 2)), 422, uploadMessages.damaged],
+      ['a 30,000 × 30,000 PNG', bomb, 422, uploadMessages.tooManyPixels],
+      [
+        '10 MB and one byte',
+        Buffer.concat([png, Buffer.alloc(limits.photoMaxBytes + 1 - png.length)]),
+        413,
+        uploadMessages.tooLarge,
+      ],
+    ];
+    for (const [label, bytes, status, message] of cases) {
+      const photoId = randomUUID();
+      const answer = await uploadPhotoFile(app, grandma.cookie, { familyId, photoId, bytes, filename: '../../x.jpg' });
+      expect([label, answer.statusCode, answer.json().error]).toEqual([label, status, message]);
+      const [kept] = await context.sql`select 1 from photo_files where photo_id = ${photoId}`;
+      expect(kept, label).toBeUndefined();
+    }
+  });
+
+  it('lets a photo name only its own person’s upload to its own family', async () => {
+    const photoId = randomUUID();
+    expect(
+      (await uploadPhotoFile(app, grandma.cookie, { familyId, photoId, bytes: await phonePhoto() })).statusCode,
+    ).toBe(201);
+    const sonDevice = new TestDevice(app, son);
+    const answer = await sonDevice.send({
+      name: 'photo.create',
+      args: { photoId, familyId, albumId: null, title: null, description: null },
+    });
+    expect(answer.results[0]).toMatchObject({ status: 'rejected', reason: rejections.photoFileMissing });
+    // The spec's REST call names the photo by its address, and only an upload of one's own counts.
+    const outside = await app.inject({
+      method: 'POST',
+      url: `/api/families/${familyId}/photos`,
+      headers: { cookie: son.cookie },
+      payload: { title: 'x', imageUrl: 'https://example.com/cat.jpg' },
+    });
+    expect(outside.statusCode).toBe(400);
+    const mine = await app.inject({
+      method: 'POST',
+      url: `/api/families/${familyId}/photos`,
+      headers: { cookie: grandma.cookie },
+      payload: { title: '<b>Garden</b>', imageUrl: `/api/photos/${photoId}/preview` },
+    });
+    expect(mine.statusCode).toBe(201);
+    expect(mine.json()).toMatchObject({ id: photoId, title: '<b>Garden</b>', uploadedBy: { id: grandma.user.id } });
+  });
+
+  it('makes albums, moves photos in and keeps them in All Photos when the album goes', async () => {
+    const made = await app.inject({
+      method: 'POST',
+      url: `/api/families/${familyId}/albums`,
+      headers: { cookie: son.cookie },
+      payload: { name: 'Summer 2026' },
+    });
+    expect(made.statusCode).toBe(201);
+    const albumId = made.json<{ id: string }>().id;
+    for (const name of ['', 'x'.repeat(101)]) {
+      const refused = await app.inject({
+        method: 'POST',
+        url: `/api/families/${familyId}/albums`,
+        headers: { cookie: son.cookie },
+        payload: { name },
+      });
+      expect(refused.statusCode).toBe(400);
+    }
+    const photoId = randomUUID();
+    await uploadPhotoFile(app, grandma.cookie, { familyId, photoId, bytes: await phonePhoto({ hue: 60 }) });
+    await grandmaDevice.send(
+      { name: 'photo.create', args: { photoId, familyId, albumId, title: 'Beach', description: null } },
+      { name: 'album.update', args: { albumId, name: 'Summer 2026', description: null, coverPhotoId: photoId } },
+    );
+    const albums = await get(`/api/families/${familyId}/albums`, grandma.cookie);
+    expect(albums.json()).toEqual([expect.objectContaining({ id: albumId, coverPhotoId: photoId })]);
+
+    await grandmaDevice.send({ name: 'album.delete', args: { albumId } });
+    await grandmaDevice.pullAll();
+    expect(grandmaDevice.rows.has(`albums/${albumId}`)).toBe(false);
+    expect(grandmaDevice.rows.get(`photos/${photoId}`)).toMatchObject({ albumId: null });
+  });
+});

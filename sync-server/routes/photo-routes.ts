@@ -1,0 +1,246 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import { z } from 'zod';
+import {
+  createAlbumBodySchema,
+  createPhotoBodySchema,
+  id,
+  idParamsSchema,
+  limits,
+  type Album,
+  type Photo,
+} from '../../schema/index.ts';
+import { photoIdInUrl, photoSizes } from '../../schema/photo-urls.ts';
+import type { Sql } from '../database.ts';
+import { HttpError, serverMessages } from '../http-errors.ts';
+import { mutators } from '../mutators/index.ts';
+import { ImageRefused, type ImageProblem } from '../photos/photo-images.ts';
+import type { PhotoFiles } from '../photos/photo-files.ts';
+import { signedIn } from '../plugins/session.ts';
+import { parseBody, parseParams } from '../plugins/validation.ts';
+import { createAlbumRepository } from '../repositories/album-repository.ts';
+import { createFamilyRepository } from '../repositories/family-repository.ts';
+import { createPhotoRepository, type PhotoFile } from '../repositories/photo-repository.ts';
+import { createSettingsRepository } from '../repositories/settings-repository.ts';
+import { requireMembership } from './support/family-access.ts';
+import type { MutationRunner } from './support/run-mutation.ts';
+
+/** What a person is told about a file Hearth will not keep; the upload dialog shows it as it is. */
+export const uploadMessages: Record<ImageProblem | 'tooLarge' | 'noFile' | 'idTaken' | 'notAllowed', string> = {
+  notAnImage: 'This file is not a photo Hearth can show. Choose a JPEG, PNG, GIF, WebP, AVIF or HEIC image.',
+  damaged: 'This photo seems damaged or incomplete. Try saving it again, then choose it once more.',
+  tooManyPixels: 'This image is too large in pixels to show. Try a smaller copy of it.',
+  cannotDecode: "Hearth can't read this kind of HEIC photo yet. Try sharing it from your phone as a JPEG.",
+  tooLarge: `Each photo can be at most ${limits.photoMaxBytes / 1024 / 1024} MB.`,
+  noFile: 'Choose a photo to upload.',
+  idTaken: 'This photo was already saved as something else.',
+  notAllowed: "The person who shared this photo hasn't allowed downloads of the original.",
+};
+
+const statusOfProblem: Record<ImageProblem, number> = {
+  notAnImage: 415,
+  damaged: 422,
+  tooManyPixels: 422,
+  cannotDecode: 415,
+};
+
+const uploadParamsSchema = z.strictObject({ id, photoId: id });
+const photoParamsSchema = z.strictObject({ photoId: id, size: z.enum(photoSizes) });
+
+/** Photo bytes never change under an address: kept for a year, by this browser only. */
+const cacheForever = 'private, max-age=31536000, immutable';
+
+/** A single `bytes=a-b`, `a-` or `-n` range within `size`, or null for none or one this server does not serve. */
+function parseRange(header: string | undefined, size: number): { start: number; end: number } | 'unsatisfiable' | null {
+  const match = header ? /^bytes=(\d*)-(\d*)$/.exec(header.trim()) : null;
+  if (!match || (match[1] === '' && match[2] === '')) return null;
+  const [start, end] =
+    match[1] === ''
+      ? [Math.max(0, size - Number(match[2])), size - 1]
+      : [Number(match[1]), match[2] ? Number(match[2]) : size - 1];
+  if (start > end || start >= size) return 'unsatisfiable';
+  return { start, end: Math.min(end, size - 1) };
+}
+
+export const photoRoutes: FastifyPluginAsync<{
+  sql: Sql;
+  runMutation: MutationRunner;
+  photoFiles: PhotoFiles;
+}> = async (app, { sql, runMutation, photoFiles }) => {
+  const families = createFamilyRepository(sql);
+  const photos = createPhotoRepository(sql);
+  const albums = createAlbumRepository(sql);
+  const settings = createSettingsRepository(sql);
+  const notFound = () => new HttpError(404, { error: serverMessages.notFound });
+
+  /**
+   * A photo's file may be fetched by members of its family once it is a photo, and by its uploader before that (the
+   * device shows it while naming it). Anyone else gets exactly what an id that never existed gets.
+   */
+  async function fileVisibleTo(photoId: string, userId: string): Promise<PhotoFile> {
+    const file = await photos.findFile(photoId);
+    if (!file) throw notFound();
+    if (file.uploadedById === userId) {
+      if ((await families.roleOf(file.familyId, userId)) === null) throw notFound();
+      return file;
+    }
+    if (!(await photos.findRef(photoId)) || (await families.roleOf(file.familyId, userId)) === null) throw notFound();
+    return file;
+  }
+
+  /**
+   * The upload of one photo's file, under the id the device made for the photo: repeated after a lost answer, it
+   * answers the same. Multipart, streamed to a temporary file; the type is decided by the bytes.
+   */
+  app.post(
+    '/api/families/:id/photos/:photoId/file',
+    { preHandler: app.requireUser, config: { uploads: true } },
+    async (request, reply) => {
+      const { user } = signedIn(request);
+      const { id: familyId, photoId } = parseParams(uploadParamsSchema, request);
+      await requireMembership(families, familyId, user.id);
+      const existing = await photos.findFile(photoId);
+      if (existing) {
+        if (existing.uploadedById !== user.id || existing.familyId !== familyId) {
+          throw new HttpError(409, { error: uploadMessages.idTaken });
+        }
+        return reply.code(200).send({ photoId, width: existing.width, height: existing.height });
+      }
+      const part = await request.file();
+      if (!part) throw new HttpError(400, { error: uploadMessages.noFile });
+      let received;
+      try {
+        received = await photoFiles.receive(part.file, () => part.file.truncated);
+      } catch (error) {
+        if (error instanceof ImageRefused) {
+          throw new HttpError(statusOfProblem[error.problem], { error: uploadMessages[error.problem] });
+        }
+        if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
+          throw new HttpError(413, { error: uploadMessages.tooLarge });
+        }
+        throw error;
+      }
+      if (received === 'tooLarge') throw new HttpError(413, { error: uploadMessages.tooLarge });
+      try {
+        await photoFiles.store(received);
+      } catch (error) {
+        if (error instanceof ImageRefused) {
+          throw new HttpError(statusOfProblem[error.problem], { error: uploadMessages[error.problem] });
+        }
+        throw error;
+      }
+      const added = await photos.addFile({
+        photoId,
+        familyId,
+        uploadedById: user.id,
+        sha256: received.sha256,
+        byteSize: received.byteSize,
+        contentType: received.contentType,
+        width: received.width,
+        height: received.height,
+      });
+      if (!added) {
+        // Sent twice at once: the other request stored it first; it is this person's only if the ids agree.
+        const winner = await photos.findFile(photoId);
+        if (winner?.uploadedById !== user.id || winner.familyId !== familyId) {
+          throw new HttpError(409, { error: uploadMessages.idTaken });
+        }
+      }
+      photoFiles.prepareViewing(received.sha256);
+      return reply.code(201).send({ photoId, width: received.width, height: received.height });
+    },
+  );
+
+  app.get('/api/photos/:photoId/:size', { preHandler: app.requireUser }, async (request, reply) => {
+    const { user } = signedIn(request);
+    const { photoId, size } = parseParams(photoParamsSchema, request);
+    const file = await fileVisibleTo(photoId, user.id);
+    const etag = `"${file.sha256.slice(0, 32)}-${size}${file.uploadedById === user.id ? '' : '-shared'}"`;
+    reply.header('cache-control', cacheForever).header('etag', etag).header('x-content-type-options', 'nosniff');
+    if (request.headers['if-none-match'] === etag) return reply.code(304).send();
+
+    if (size !== 'original') {
+      const display = await photoFiles.display(file, size);
+      if (!display) throw notFound();
+      return reply.type('image/webp').header('content-length', display.byteSize).send(display.stream);
+    }
+    reply.header('content-disposition', `attachment; filename="hearth-photo-${photoId}"`);
+    if (file.uploadedById === user.id) return sendOriginal(reply, file, request.headers.range);
+    if (!(await settings.get(file.uploadedById)).photoDownload) {
+      throw new HttpError(403, { error: uploadMessages.notAllowed });
+    }
+    const shared = await photoFiles.shared(file);
+    return reply.type(shared.contentType).send(shared.bytes);
+  });
+
+  async function sendOriginal(reply: FastifyReply, file: PhotoFile, rangeHeader: string | undefined) {
+    const range = parseRange(rangeHeader, file.byteSize);
+    reply.type(file.contentType).header('accept-ranges', 'bytes');
+    if (range === 'unsatisfiable') {
+      return reply.code(416).header('content-range', `bytes */${file.byteSize}`).send();
+    }
+    const stream = await photoFiles.original(file, range ?? undefined);
+    if (!stream) throw notFound();
+    if (!range) return reply.header('content-length', file.byteSize).send(stream);
+    return reply
+      .code(206)
+      .header('content-range', `bytes ${range.start}-${range.end}/${file.byteSize}`)
+      .header('content-length', range.end - range.start + 1)
+      .send(stream);
+  }
+
+  /** The family's photos, newest first (spec §7). */
+  app.get('/api/families/:id/photos', { preHandler: app.requireUser }, async (request): Promise<Photo[]> => {
+    const { id: familyId } = parseParams(idParamsSchema, request);
+    await requireMembership(families, familyId, signedIn(request).user.id);
+    return photos.ofFamily(familyId);
+  });
+
+  /**
+   * Spec §7's photo: `imageUrl` must be the address of this person's own upload to this family (the device uploads
+   * first, then names it); an outside address, or someone else's upload, is not a photo of Hearth's.
+   */
+  app.post('/api/families/:id/photos', { preHandler: app.requireUser }, async (request, reply) => {
+    const { user } = signedIn(request);
+    const { id: familyId } = parseParams(idParamsSchema, request);
+    const body = parseBody(createPhotoBodySchema, request);
+    const photoId = photoIdInUrl(body.imageUrl);
+    if (!photoId) {
+      throw new HttpError(400, {
+        error: 'imageUrl must be the address of a photo you uploaded to Hearth',
+        field: 'imageUrl',
+        issues: [{ field: 'imageUrl', message: 'Must be the address of a photo you uploaded to Hearth' }],
+      });
+    }
+    await runMutation(user.id, request.log, async (tx, context) => ({
+      change: await mutators['photo.create'](tx, context, {
+        photoId,
+        familyId,
+        albumId: body.albumId ?? null,
+        title: body.title,
+        description: body.description,
+      }),
+      result: null,
+    }));
+    const photo = (await photos.ofFamily(familyId)).find((candidate) => candidate.id === photoId);
+    return reply.code(201).send(photo);
+  });
+
+  app.get('/api/families/:id/albums', { preHandler: app.requireUser }, async (request): Promise<Album[]> => {
+    const { id: familyId } = parseParams(idParamsSchema, request);
+    await requireMembership(families, familyId, signedIn(request).user.id);
+    return albums.ofFamily(familyId);
+  });
+
+  app.post('/api/families/:id/albums', { preHandler: app.requireUser }, async (request, reply) => {
+    const { user } = signedIn(request);
+    const { id: familyId } = parseParams(idParamsSchema, request);
+    const body = parseBody(createAlbumBodySchema, request);
+    const albumId = randomUUID();
+    await runMutation(user.id, request.log, async (tx, context) => ({
+      change: await mutators['album.create'](tx, context, { albumId, familyId, ...body }),
+      result: null,
+    }));
+    return reply.code(201).send(await albums.find(albumId));
+  });
+};
