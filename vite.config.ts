@@ -83,7 +83,7 @@ const chunkGroups = (
         ...under('pwa/features/shell', [
           'app-shell',
           'public-header',
-          'nav-items',
+          'public-nav-items',
           'nav-item-links',
           'use-disclosure',
           'brand-link',
@@ -112,7 +112,14 @@ const chunkGroups = (
         'pwa/features/feed/',
         'pwa/features/family/',
         'pwa/features/device-session/',
-        ...under('pwa/features/shell', ['signed-in-header', 'account-menu', 'navigation-drawer', 'bottom-tab-bar']),
+        ...under('pwa/features/shell', [
+          'signed-in-header',
+          'account-menu',
+          'navigation-drawer',
+          'bottom-tab-bar',
+          'nav-items',
+        ]),
+        'pwa/features/photos/photos-icon',
         'pwa/features/account/sign-out',
         'pwa/sync/',
         'pwa/db/',
@@ -129,6 +136,7 @@ const chunkGroups = (
         ...under('pwa/features/device-session', ['sync-panel', 'refused-write-list']),
         ...under('pwa/features/family', ['tree/', 'invite/invite-dialog', 'join/', 'your-families-card']),
         'pwa/sync/write',
+        'pwa/sync/photo-uploader',
       ],
     },
   ] satisfies ChunkGroup[]

@@ -28,6 +28,7 @@ import { Route as TermsRouteImport } from './routes/terms'
 import { Route as GuestLoginRouteImport } from './routes/_guest/login'
 import { Route as GuestSignupRouteImport } from './routes/_guest/signup'
 import { Route as ProtectedFamilyTreeRouteImport } from './routes/_protected/family-tree'
+import { Route as ProtectedPhotosRouteImport } from './routes/_protected/photos'
 import { Route as ProtectedSettingsRouteImport } from './routes/_protected/settings'
 import { Route as JoinTokenRouteImport } from './routes/join.$token'
 
@@ -124,6 +125,11 @@ const ProtectedFamilyTreeRoute = ProtectedFamilyTreeRouteImport.update({
   path: '/family-tree',
   getParentRoute: () => ProtectedRoute,
 } as any)
+const ProtectedPhotosRoute = ProtectedPhotosRouteImport.update({
+  id: '/photos',
+  path: '/photos',
+  getParentRoute: () => ProtectedRoute,
+} as any)
 const ProtectedSettingsRoute = ProtectedSettingsRouteImport.update({
   id: '/settings',
   path: '/settings',
@@ -153,6 +159,7 @@ export interface FileRoutesByFullPath {
   '/login': typeof GuestLoginRoute
   '/signup': typeof GuestSignupRoute
   '/family-tree': typeof ProtectedFamilyTreeRoute
+  '/photos': typeof ProtectedPhotosRoute
   '/settings': typeof ProtectedSettingsRoute
   '/join/$token': typeof JoinTokenRoute
 }
@@ -174,6 +181,7 @@ export interface FileRoutesByTo {
   '/login': typeof GuestLoginRoute
   '/signup': typeof GuestSignupRoute
   '/family-tree': typeof ProtectedFamilyTreeRoute
+  '/photos': typeof ProtectedPhotosRoute
   '/settings': typeof ProtectedSettingsRoute
   '/join/$token': typeof JoinTokenRoute
 }
@@ -198,6 +206,7 @@ export interface FileRoutesById {
   '/_guest/login': typeof GuestLoginRoute
   '/_guest/signup': typeof GuestSignupRoute
   '/_protected/family-tree': typeof ProtectedFamilyTreeRoute
+  '/_protected/photos': typeof ProtectedPhotosRoute
   '/_protected/settings': typeof ProtectedSettingsRoute
   '/join/$token': typeof JoinTokenRoute
 }
@@ -221,6 +230,7 @@ export interface FileRouteTypes {
     | '/login'
     | '/signup'
     | '/family-tree'
+    | '/photos'
     | '/settings'
     | '/join/$token'
   fileRoutesByTo: FileRoutesByTo
@@ -242,6 +252,7 @@ export interface FileRouteTypes {
     | '/login'
     | '/signup'
     | '/family-tree'
+    | '/photos'
     | '/settings'
     | '/join/$token'
   id:
@@ -265,6 +276,7 @@ export interface FileRouteTypes {
     | '/_guest/login'
     | '/_guest/signup'
     | '/_protected/family-tree'
+    | '/_protected/photos'
     | '/_protected/settings'
     | '/join/$token'
   fileRoutesById: FileRoutesById
@@ -424,6 +436,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ProtectedFamilyTreeRouteImport
       parentRoute: typeof ProtectedRoute
     }
+    '/_protected/photos': {
+      id: '/_protected/photos'
+      path: '/photos'
+      fullPath: '/photos'
+      preLoaderRoute: typeof ProtectedPhotosRouteImport
+      parentRoute: typeof ProtectedRoute
+    }
     '/_protected/settings': {
       id: '/_protected/settings'
       path: '/settings'
@@ -455,11 +474,13 @@ const GuestRouteWithChildren = GuestRoute._addFileChildren(GuestRouteChildren)
 
 interface ProtectedRouteChildren {
   ProtectedFamilyTreeRoute: typeof ProtectedFamilyTreeRoute
+  ProtectedPhotosRoute: typeof ProtectedPhotosRoute
   ProtectedSettingsRoute: typeof ProtectedSettingsRoute
 }
 
 const ProtectedRouteChildren: ProtectedRouteChildren = {
   ProtectedFamilyTreeRoute: ProtectedFamilyTreeRoute,
+  ProtectedPhotosRoute: ProtectedPhotosRoute,
   ProtectedSettingsRoute: ProtectedSettingsRoute,
 }
 

@@ -46,6 +46,8 @@ export function post(page: Page, text: string) {
 /** Makes an invite link from the family tree, as a member would, and answers it. */
 export async function makeInviteLink(page: Page): Promise<string> {
   await page.getByRole('link', { name: 'Family Tree' }).first().click();
+  // The home has an Invite button too: wait for the tree, or the click may land on the page being left.
+  await expect(page.getByRole('heading', { name: 'Family Tree', level: 1 })).toBeVisible();
   await page.getByRole('button', { name: 'Invite Family Member' }).first().click();
   const dialog = page.getByRole('dialog');
   await dialog.getByRole('button', { name: 'Create invite link' }).click();

@@ -38,7 +38,17 @@ describe('the device database', () => {
       expect(indexes[table], table).toEqual([...new Set(expected)].sort());
     }
     expect(Object.keys(indexes).sort()).toEqual(
-      [...syncedTables, 'users', 'events', 'outbox', 'refusedWrites', 'invitationLinks', 'shadows', 'syncState'].sort(),
+      [
+        ...syncedTables,
+        'users',
+        'events',
+        'outbox',
+        'refusedWrites',
+        'invitationLinks',
+        'photoUploads',
+        'shadows',
+        'syncState',
+      ].sort(),
     );
     db.close();
     await Dexie.delete(hearthDbName('ada'));

@@ -66,6 +66,22 @@ export type InvitationLink = {
   madeAt: number;
 };
 
+/**
+ * A photo picked on this device, kept (bytes and all) until the server has its file and the write naming it is in
+ * the outbox (pwa/sync/photo-uploader.ts). `refused`: the server will never take this file; the person is told why.
+ */
+export type PhotoUpload = {
+  photoId: string;
+  familyId: string;
+  albumId: string | null;
+  title: string | null;
+  description: string | null;
+  file: Blob;
+  queuedAt: string;
+  state: 'waiting' | 'refused';
+  problem?: string;
+};
+
 /** Small facts the sync engine keeps; one row per key. */
 export type SyncStateRow =
   | { key: 'deviceId'; value: string }
@@ -101,6 +117,7 @@ const deviceOnlyVersions: {
   },
   { version: 3, stores: { refusedWrites: '++id' }, upgrade: moveRefusedWritesOutOfTheOutbox },
   { version: 4, stores: { invitationLinks: 'id, familyId' } },
+  { version: 5, stores: { photoUploads: 'photoId, queuedAt' } },
 ];
 
 /** Version 3: refused writes, which version 2 kept in the outbox with the status `rejected`, get their own table. */
@@ -143,6 +160,7 @@ export class HearthDb extends Dexie {
   outbox!: EntityTable<OutboxEntry, 'seq'>;
   refusedWrites!: EntityTable<RefusedWrite, 'id'>;
   invitationLinks!: EntityTable<InvitationLink, 'id'>;
+  photoUploads!: EntityTable<PhotoUpload, 'photoId'>;
   shadows!: Table<Shadow, [RowTable, string]>;
   syncState!: Table<SyncStateRow, string>;
 
@@ -176,7 +194,12 @@ export function openHearthDb(userId: string, options?: DexieOptions): HearthDb {
 
 /** Writes that never reached the server: waiting to be sent, or refused and waiting for Retry or Discard. */
 async function unsentWritesOf(db: HearthDb): Promise<number> {
-  return (await db.outbox.where('status').equals('pending').count()) + (await db.refusedWrites.count());
+  return (
+    (await db.outbox.where('status').equals('pending').count()) +
+    (await db.refusedWrites.count()) +
+    // Photos picked and not uploaded yet are writes too: a sign-out must not throw them away unasked.
+    (await db.photoUploads.count())
+  );
 }
 
 /** Opens the database `name` just long enough to count its unsent writes. */
@@ -200,7 +223,7 @@ export function countUnsentWrites(userId: string): Promise<number> {
  * and sealed in one transaction, so nothing written in another tab after the person agreed can slip in unseen.
  */
 export function sealForSignOut(db: HearthDb): Promise<number> {
-  return db.transaction('rw', db.outbox, db.refusedWrites, db.syncState, async () => {
+  return db.transaction('rw', [db.outbox, db.refusedWrites, db.photoUploads, db.syncState], async () => {
     await db.syncState.put({ key: 'sealedForSignOut', value: true });
     return unsentWritesOf(db);
   });

@@ -1,4 +1,6 @@
+import { liveQuery } from 'dexie';
 import { openHearthDb, type HearthDb } from '../db/hearth-db.ts';
+import type { PhotoUploader } from './photo-uploader.ts';
 import { httpTransport } from './http-transport.ts';
 import { createSyncEngine, type SyncEngineOptions } from './sync-engine.ts';
 import { createSyncNews, type SyncNews } from './sync-news.ts';
@@ -32,13 +34,29 @@ export function runSync(
   const db = openHearthDb(userId);
   const engine = createSyncEngine({ db, userId, transport: httpTransport, onWrongAccount });
   const news = createSyncNews(userId);
+  let uploader: Promise<PhotoUploader> | null = null;
   const giveUpWaiting = new AbortController();
   let stopped = false;
   let stopLeading: (() => void) | undefined;
   let releaseLock = () => {};
 
+  /** The syncing tab uploads the photos too, whichever tab they were picked in. */
   function lead(): void {
-    stopLeading = news.lead(engine);
+    const stopNews = news.lead(engine);
+    // The uploader's code comes with the first photo picked, not with every signed-in page.
+    const queued = liveQuery(() => db.photoUploads.count()).subscribe({
+      next: (count) => {
+        if (count === 0) return;
+        uploader ??= import('./photo-uploader.ts').then(({ createPhotoUploader }) => createPhotoUploader({ db }));
+        void uploader.then((started) => started.kick());
+      },
+    });
+    stopLeading = () => {
+      stopNews();
+      queued.unsubscribe();
+      void uploader?.then((started) => started.stop());
+      uploader = null;
+    };
     engine.start();
   }
 
@@ -58,7 +76,10 @@ export function runSync(
     lead();
   }
 
-  const catchUp = () => engine.catchUp();
+  const catchUp = () => {
+    engine.catchUp();
+    void uploader?.then((started) => started.kick());
+  };
   const showOffline = () => engine.reportOffline();
   const syncWhenShown = () => {
     if (document.visibilityState === 'visible') engine.catchUp();

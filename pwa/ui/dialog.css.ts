@@ -3,6 +3,11 @@ import { vars } from './theme.css.ts';
 
 export const dialog = style({
   width: 'min(32rem, calc(100vw - 2rem))',
+  selectors: {
+    '&::backdrop': { background: vars.color.overlay },
+    // A photo wants the room: the viewer is as wide as the window allows.
+    '&[data-size="wide"]': { width: 'min(72rem, calc(100vw - 2rem))' },
+  },
   maxHeight: 'calc(100dvh - 2rem)',
   padding: 0,
   border: `1px solid ${vars.color.border}`,
@@ -10,9 +15,6 @@ export const dialog = style({
   background: vars.color.surfaceRaised,
   color: vars.color.text,
   boxShadow: vars.shadow.lg,
-  selectors: {
-    '&::backdrop': { background: vars.color.overlay },
-  },
 });
 
 export const inner = style({ display: 'grid', gap: vars.space.md, padding: vars.space.xl });
@@ -21,7 +23,10 @@ export const header = style({ display: 'flex', alignItems: 'flex-start', gap: va
 
 export const title = style({ flex: 1, margin: 0, fontSize: vars.fontSize.xl, lineHeight: vars.lineHeight.tight });
 
-export const close = style({ marginBlockStart: `calc(-1 * ${vars.space.xs})`, marginInlineEnd: `calc(-1 * ${vars.space.xs})` });
+export const close = style({
+  marginBlockStart: `calc(-1 * ${vars.space.xs})`,
+  marginInlineEnd: `calc(-1 * ${vars.space.xs})`,
+});
 
 export const description = style({ margin: 0, color: vars.color.textMuted, lineHeight: vars.lineHeight.body });
 

@@ -12,6 +12,8 @@ type DialogProps = {
   children?: ReactNode;
   /** Buttons at the bottom (Close, Copy Link…). */
   actions?: ReactNode;
+  /** `wide` for what needs the room, like the photo viewer. */
+  size?: 'default' | 'wide';
 };
 
 /**
@@ -19,7 +21,7 @@ type DialogProps = {
  * behind it from screen readers. A × in the corner, a click on the backdrop and Escape all close it, and focus goes
  * back to whatever opened it.
  */
-export function Dialog({ open, onClose, title, description, children, actions }: DialogProps) {
+export function Dialog({ open, onClose, title, description, children, actions, size = 'default' }: DialogProps) {
   const dialogRef = useRef<HTMLDialogElement>(null);
   const openerRef = useRef<Element | null>(null);
   const titleId = useId();
@@ -44,6 +46,7 @@ export function Dialog({ open, onClose, title, description, children, actions }:
       aria-labelledby={titleId}
       aria-describedby={description ? descriptionId : undefined}
       className={styles.dialog}
+      data-size={size}
       onCancel={(event) => {
         // Escape: the browser's own close event comes a task later, so a page that asks for the dialog again in
         // between would find it still "open" in React's state and not open it. Close it through that state, now.

@@ -2,6 +2,7 @@ import type { ComponentType } from 'react';
 import type { FileRouteTypes } from '../../route-tree.gen.ts';
 import { HomeIcon, SettingsIcon, UserIcon, type IconProps } from '../../ui/icons.tsx';
 import { FamilyTreeIcon } from '../family/tree/family-tree-icon.tsx';
+import { PhotosIcon } from '../photos/photos-icon.tsx';
 
 export type NavItem = {
   to: FileRouteTypes['to'];
@@ -10,11 +11,12 @@ export type NavItem = {
 };
 
 /**
- * The signed-in sections, in the order the top navigation, the drawer and the tab bar show them (spec §2). Photos,
- * Events and Chat join this list, before Family Tree, as their screens arrive.
+ * The signed-in sections, in the order the top navigation, the drawer and the tab bar show them (spec §2). Events
+ * and Chat join this list, after Photos, as their screens arrive.
  */
 export const mainNavItems: readonly NavItem[] = [
   { to: '/', label: 'Home', icon: HomeIcon },
+  { to: '/photos', label: 'Photos', icon: PhotosIcon },
   { to: '/family-tree', label: 'Family Tree', icon: FamilyTreeIcon },
 ];
 
@@ -26,15 +28,3 @@ export const accountNavItems: readonly NavItem[] = [
 
 /** The phone tab bar: every main section, then the account pages. */
 export const tabBarItems: readonly NavItem[] = [...mainNavItems, ...accountNavItems];
-
-/** A link in the public header, as a plain path: anchors on the landing page are not routes of their own. */
-export type PublicNavItem = { href: string; label: string };
-
-/** Links in the public header besides Download App, Log In and Sign Up (spec §2). */
-export const publicNavItems: readonly PublicNavItem[] = [
-  { href: '/', label: 'Home' },
-  { href: '/#features', label: 'Features' },
-  { href: '/#how-it-works', label: 'How It Works' },
-  { href: '/terms', label: 'Terms' },
-  { href: '/privacy', label: 'Privacy' },
-];

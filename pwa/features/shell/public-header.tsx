@@ -7,7 +7,7 @@ import { IconButton } from '../../ui/icon-button.tsx';
 import { CloseIcon, MenuIcon } from '../../ui/icons.tsx';
 import { BrandLink } from './brand-link.tsx';
 import * as styles from './header.css.ts';
-import { publicNavItems } from './nav-items.ts';
+import { publicNavItems } from './public-nav-items.ts';
 import { useDisclosure } from './use-disclosure.ts';
 
 /**

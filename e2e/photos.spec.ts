@@ -1,0 +1,102 @@
+import sharp from 'sharp';
+import { withDatabase } from './support/database.ts';
+import { close, goOffline, goOnline, twoMembers, waitForOfflineReady } from './support/family.ts';
+import { expect, test } from './support/test.ts';
+
+/** A phone's JPEG: a warm picture with the camera's GPS position in its EXIF. */
+function phonePhoto(hue: number): Promise<Buffer> {
+  return sharp({ create: { width: 1600, height: 1200, channels: 3, background: { r: 210, g: 120 + hue, b: 90 } } })
+    .jpeg({ quality: 85 })
+    .withExif({
+      IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '51/1 30/1 0/1', GPSLongitudeRef: 'W', GPSLongitude: '0/1 7/1 0/1' },
+    })
+    .toBuffer();
+}
+
+function countPhotos(title: string): Promise<number> {
+  return withDatabase(async (sql) => {
+    const [row] = await sql<{ count: number }[]>`select count(*)::int as count from photos where title = ${title}`;
+    return row?.count ?? 0;
+  });
+}
+
+test('a grandmother shares an album and a photo, her son sees them live, without where it was taken', async ({
+  browser,
+}) => {
+  const family = await twoMembers(browser, 'photos');
+  // Two signups and a join first; then an album, an upload and a photo seen in two browsers.
+  test.setTimeout(90_000);
+  const { grandmaPage, sonPage } = family;
+  await sonPage.goto('/photos');
+  await expect(sonPage.getByRole('heading', { name: 'No photos yet' })).toBeVisible();
+
+  await grandmaPage.goto('/photos');
+  await grandmaPage.getByRole('button', { name: 'New Album' }).click();
+  await grandmaPage.getByLabel('Album name').fill('Summer at the lake');
+  await grandmaPage.getByRole('button', { name: 'Create Album' }).click();
+  await expect(grandmaPage.getByRole('button', { name: /Summer at the lake/ })).toHaveAttribute('aria-pressed', 'true');
+
+  await grandmaPage.getByRole('button', { name: 'Upload Photos' }).click();
+  const dialog = grandmaPage.getByRole('dialog', { name: 'Upload Photos' });
+  await dialog
+    .getByLabel(/Choose photos/)
+    .setInputFiles({ name: 'lake.jpg', mimeType: 'image/jpeg', buffer: await phonePhoto(40) });
+  await expect(dialog.getByRole('list', { name: 'Chosen photos' }).getByRole('img')).toHaveCount(1);
+  await dialog.getByLabel('Title (optional)').fill('The lake at dawn');
+  await dialog.getByRole('button', { name: 'Upload' }).click();
+  await expect(grandmaPage.getByText('1 photo(s) uploaded successfully!')).toBeVisible({ timeout: 15_000 });
+
+  // Live on the son's screen, in the album, as a real picture.
+  await expect(sonPage.getByRole('button', { name: /Summer at the lake.*1 photo/ })).toBeVisible({ timeout: 10_000 });
+  const tile = sonPage.getByRole('img', { name: 'The lake at dawn' });
+  await expect(tile).toBeVisible();
+  await expect.poll(() => tile.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBe(480);
+  const photoId = await tile.evaluate((image: HTMLImageElement) => new URL(image.src).pathname.split('/')[3]!);
+  await tile.click();
+  const viewer = sonPage.getByRole('dialog', { name: 'The lake at dawn' });
+  await expect(viewer).toContainText(`Shared by ${family.grandma.username}`);
+  await expect(viewer.getByRole('link', { name: 'Download original' })).toHaveCount(0);
+
+  // What the son's browser can fetch of it carries no location; a stranger's browser gets nothing.
+  const original = await sonPage.request.get(`/api/photos/${photoId}/original`);
+  expect(original.status()).toBe(200);
+  expect((await sharp(await original.body()).metadata()).exif).toBeUndefined();
+  const stranger = await browser.newContext();
+  expect((await stranger.request.get(`/api/photos/${photoId}/preview`)).status()).toBe(401);
+  await stranger.close();
+
+  await close(family.grandmaContext, family.sonContext);
+});
+
+test('a photo picked offline waits on the phone, then lands once when the connection returns', async ({ browser }) => {
+  const family = await twoMembers(browser, 'offlinephoto');
+  test.setTimeout(90_000);
+  const { sonPage, sonContext } = family;
+  await sonPage.goto('/photos');
+  await expect(sonPage.getByRole('heading', { name: 'No photos yet' })).toBeVisible();
+  await waitForOfflineReady(sonPage);
+  await goOffline(sonContext, sonPage);
+
+  const title = `From the plane ${Date.now().toString(36)}`;
+  await sonPage.getByRole('button', { name: 'Upload Photos' }).click();
+  const dialog = sonPage.getByRole('dialog', { name: 'Upload Photos' });
+  await dialog
+    .getByLabel(/Choose photos/)
+    .setInputFiles({ name: 'clouds.jpg', mimeType: 'image/jpeg', buffer: await phonePhoto(10) });
+  await dialog.getByLabel('Title (optional)').fill(title);
+  await dialog.getByRole('button', { name: 'Upload' }).click();
+  await expect(sonPage.getByText('Saved on this device')).toBeVisible();
+  await expect(sonPage.getByText('Waiting to send')).toBeVisible();
+  await sonPage.reload();
+  await expect(sonPage.getByRole('img', { name: title })).toBeVisible();
+  expect(await countPhotos(title)).toBe(0);
+
+  await goOnline(sonContext, sonPage);
+  await expect.poll(() => countPhotos(title), { timeout: 15_000 }).toBe(1);
+  // On grandma's home, among Recent Photos, without her doing anything.
+  await expect(family.grandmaPage.getByRole('img', { name: title })).toBeVisible({ timeout: 10_000 });
+  await expect(sonPage.getByText('Waiting to send')).toHaveCount(0);
+  expect(await countPhotos(title)).toBe(1);
+
+  await close(family.grandmaContext, sonContext);
+});

@@ -1,0 +1,237 @@
+import { globalStyle, keyframes, style } from '@vanilla-extract/css';
+import { buttonVariants } from '../../ui/button.css.ts';
+import { vars } from '../../ui/theme.css.ts';
+
+export const header = style({
+  display: 'flex',
+  alignItems: 'flex-end',
+  justifyContent: 'space-between',
+  flexWrap: 'wrap',
+  gap: vars.space.md,
+});
+
+export const headerActions = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space.sm });
+
+/** On a phone the header's buttons take a full row each, easy to hit with a thumb. */
+globalStyle(`${headerActions} > *`, {
+  '@media': { 'screen and (max-width: 30em)': { flex: '1 1 100%' } },
+});
+
+/** Album tiles scroll sideways on their own, never the page. */
+export const albums = style({
+  display: 'flex',
+  gap: vars.space.sm,
+  margin: 0,
+  padding: `${vars.space.xxs} ${vars.space.xxs} ${vars.space.sm}`,
+  listStyle: 'none',
+  overflowX: 'auto',
+  scrollSnapType: 'x proximity',
+});
+
+export const albumTile = style({
+  display: 'grid',
+  gridTemplateColumns: 'auto minmax(0, 1fr)',
+  gridTemplateRows: 'auto auto',
+  columnGap: vars.space.sm,
+  alignItems: 'center',
+  minWidth: '11rem',
+  maxWidth: '16rem',
+  minHeight: vars.size.touchTarget,
+  padding: vars.space.sm,
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.lg,
+  background: vars.color.surface,
+  color: vars.color.text,
+  font: 'inherit',
+  textAlign: 'start',
+  cursor: 'pointer',
+  scrollSnapAlign: 'start',
+  selectors: {
+    '&[aria-pressed="true"]': { borderColor: vars.color.primary, background: vars.color.primarySoft },
+  },
+});
+
+export const albumCover = style({
+  gridRow: '1 / span 2',
+  display: 'grid',
+  placeItems: 'center',
+  width: '3rem',
+  height: '3rem',
+  overflow: 'hidden',
+  borderRadius: vars.radius.md,
+  background: vars.color.surfaceSunken,
+  color: vars.color.textMuted,
+});
+
+globalStyle(`${albumCover} img`, { width: '100%', height: '100%', objectFit: 'cover' });
+
+export const albumName = style({
+  fontWeight: vars.fontWeight.semibold,
+  overflow: 'hidden',
+  textOverflow: 'ellipsis',
+  whiteSpace: 'nowrap',
+});
+
+export const albumCount = style({ color: vars.color.textMuted, fontSize: vars.fontSize.sm });
+
+export const grid = style({
+  display: 'grid',
+  gridTemplateColumns: 'repeat(auto-fill, minmax(min(9rem, 40%), 1fr))',
+  gap: vars.space.sm,
+  margin: 0,
+  padding: 0,
+  listStyle: 'none',
+});
+
+export const tile = style({
+  position: 'relative',
+  display: 'block',
+  width: '100%',
+  aspectRatio: '1',
+  padding: 0,
+  overflow: 'hidden',
+  border: 0,
+  borderRadius: vars.radius.md,
+  background: vars.color.surfaceSunken,
+  cursor: 'pointer',
+  selectors: { '&:focus-visible': { outlineOffset: '3px' } },
+});
+
+export const tileImage = style({ display: 'block', width: '100%', height: '100%', objectFit: 'cover' });
+
+globalStyle(`${tile}[data-state="waiting"] ${tileImage}`, { opacity: 0.7 });
+
+export const tileBadge = style({
+  position: 'absolute',
+  insetInline: vars.space.xs,
+  insetBlockEnd: vars.space.xs,
+  padding: `${vars.space.xxs} ${vars.space.sm}`,
+  borderRadius: vars.radius.pill,
+  background: vars.color.surfaceRaised,
+  color: vars.color.text,
+  fontSize: vars.fontSize.sm,
+  fontWeight: vars.fontWeight.medium,
+  textAlign: 'center',
+});
+
+export const tileProblem = style({
+  position: 'absolute',
+  inset: 0,
+  display: 'grid',
+  alignContent: 'center',
+  gap: vars.space.xs,
+  padding: vars.space.sm,
+  background: vars.color.dangerSoft,
+  color: vars.color.text,
+  fontSize: vars.fontSize.sm,
+  textAlign: 'center',
+});
+
+const shimmer = keyframes({ '50%': { opacity: 0.55 } });
+
+export const skeleton = style({
+  aspectRatio: '1',
+  borderRadius: vars.radius.md,
+  background: vars.color.surfaceSunken,
+  animation: `${shimmer} 1.6s ease-in-out infinite`,
+  '@media': { '(prefers-reduced-motion: reduce)': { animation: 'none' } },
+});
+
+export const empty = style({ display: 'grid', justifyItems: 'center', gap: vars.space.md, textAlign: 'center' });
+
+export const emptyIcon = style({
+  display: 'grid',
+  placeItems: 'center',
+  width: '4.5rem',
+  height: '4.5rem',
+  borderRadius: '50%',
+  background: vars.color.primarySoft,
+  color: vars.color.primaryText,
+});
+
+export const emptyTitle = style({ margin: 0, fontSize: vars.fontSize.xl });
+
+export const emptyText = style({
+  margin: 0,
+  maxWidth: '32rem',
+  color: vars.color.textMuted,
+  fontSize: vars.fontSize.lg,
+});
+
+export const form = style({ display: 'grid', gap: vars.space.md });
+
+export const formActions = style({ display: 'flex', flexWrap: 'wrap', justifyContent: 'flex-end', gap: vars.space.sm });
+
+export const dropZone = style({
+  display: 'grid',
+  gap: vars.space.xs,
+  padding: vars.space.lg,
+  border: `2px dashed ${vars.color.border}`,
+  borderRadius: vars.radius.lg,
+  textAlign: 'center',
+});
+
+/** The whole zone's label opens the picker; the input itself is hidden but focusable. */
+export const pickLabel = style([
+  buttonVariants.secondary,
+  {
+    position: 'relative',
+    justifySelf: 'center',
+    selectors: { '&:focus-within': { outline: `3px solid ${vars.color.focusRing}` } },
+  },
+]);
+
+export const fileInput = style({ position: 'absolute', inset: 0, opacity: 0, cursor: 'pointer' });
+
+export const hint = style({ margin: 0, color: vars.color.textMuted, fontSize: vars.fontSize.sm });
+
+export const previews = style({
+  display: 'grid',
+  gridTemplateColumns: 'repeat(auto-fill, minmax(4.5rem, 1fr))',
+  gap: vars.space.xs,
+  margin: 0,
+  padding: 0,
+  listStyle: 'none',
+});
+
+export const previewImage = style({
+  display: 'block',
+  width: '100%',
+  aspectRatio: '1',
+  objectFit: 'cover',
+  borderRadius: vars.radius.sm,
+});
+
+export const progress = style({ display: 'grid', gap: vars.space.xs, fontWeight: vars.fontWeight.medium });
+
+globalStyle(`${progress} progress`, { width: '100%', height: '0.75rem', accentColor: vars.color.primary });
+
+export const linkButton = style([buttonVariants.secondary]);
+
+export const stage = style({
+  display: 'grid',
+  placeItems: 'center',
+  minHeight: '12rem',
+  borderRadius: vars.radius.lg,
+  background: vars.color.surfaceSunken,
+  overflow: 'hidden',
+  touchAction: 'pan-y',
+});
+
+export const stageImage = style({
+  display: 'block',
+  maxWidth: '100%',
+  maxHeight: 'calc(100dvh - 20rem)',
+  objectFit: 'contain',
+});
+
+export const walk = style({
+  display: 'flex',
+  alignItems: 'center',
+  justifyContent: 'space-between',
+  gap: vars.space.sm,
+});
+
+export const position = style({ color: vars.color.textMuted, fontVariantNumeric: 'tabular-nums' });
+
+export const photoDescription = style({ margin: 0, whiteSpace: 'pre-wrap', lineHeight: vars.lineHeight.body });

@@ -1,0 +1,277 @@
+import { useEffect, useId, useMemo, useState } from 'react';
+import { display } from '../../../schema/limits.ts';
+import { photoUrl } from '../../../schema/photo-urls.ts';
+import type { SyncedAlbum, SyncedFamily, SyncedPhoto } from '../../../schema/sync.ts';
+import type { PhotoUpload } from '../../db/hearth-db.ts';
+import { useDocumentTitle } from '../../lib/use-document-title.ts';
+import { uploadProgress } from '../../sync/photo-uploader.ts';
+import { Button } from '../../ui/button.tsx';
+import { Card } from '../../ui/card.tsx';
+import { Page, PageHeader } from '../../ui/page.tsx';
+import { useDialogState } from '../../ui/use-dialog-state.ts';
+import { visuallyHidden } from '../../ui/visually-hidden.css.ts';
+import { useHearthDb } from '../device-session/device-session-store.ts';
+import { useFirstPullDone } from '../device-session/use-sync-state.ts';
+import { CreateFamilyCard } from '../family/create-family-card.tsx';
+import { useSelectedFamily } from '../family/selected-family.ts';
+import { NewAlbumDialog } from './new-album-dialog.tsx';
+import { PhotoViewer } from './photo-viewer.tsx';
+import { PhotosIcon } from './photos-icon.tsx';
+import * as styles from './photos-screen.css.ts';
+import { UploadPhotosDialog } from './upload-photos-dialog.tsx';
+import { useFamilyAlbums, useFamilyPhotos, usePhotoUploads } from './use-family-photos.ts';
+
+/** Photos (spec §2): album tiles, the grid, New Album, Upload Photos, and the viewer. Everything works offline. */
+export function PhotosScreen() {
+  useDocumentTitle('Photos');
+  const { families, selected } = useSelectedFamily();
+  const firstPullDone = useFirstPullDone();
+  return (
+    <Page width="wide">
+      {selected ? (
+        <FamilyPhotos key={selected.id} family={selected} />
+      ) : (
+        <>
+          <PageHeader title="Photos" />
+          {families && firstPullDone ? (
+            <>
+              <EmptyPhotos
+                title="No Family Groups"
+                text="Join or create a family group to share photos. Ask a relative for an invite link, or start your own family below."
+              />
+              <CreateFamilyCard />
+            </>
+          ) : (
+            <PhotoSkeletons />
+          )}
+        </>
+      )}
+    </Page>
+  );
+}
+
+/** Which photos the grid shows: all of them, or one album's. */
+type AlbumFilter = { albumId: string | null };
+
+function FamilyPhotos({ family }: { family: SyncedFamily }) {
+  const photos = useFamilyPhotos(family.id);
+  const albums = useFamilyAlbums(family.id);
+  const uploads = usePhotoUploads(family.id);
+  const firstPullDone = useFirstPullDone();
+  const [filter, setFilter] = useState<AlbumFilter>({ albumId: null });
+  const upload = useDialogState();
+  const newAlbum = useDialogState();
+  const viewer = useDialogState<string>();
+
+  // An album deleted meanwhile (here or by someone else) leaves the grid on All Photos.
+  const albumId =
+    filter.albumId !== null && albums?.some((album) => album.id === filter.albumId) ? filter.albumId : null;
+  const inView = (photo: { albumId: string | null }) => albumId === null || photo.albumId === albumId;
+  const shown = photos?.filter(inView) ?? [];
+  const waiting = uploads?.filter(inView) ?? [];
+  const loading = photos === undefined || (!firstPullDone && photos.length === 0);
+  const openIndex = viewer.state ? shown.findIndex((photo) => photo.id === viewer.state?.subject) : -1;
+
+  return (
+    <>
+      <div className={styles.header}>
+        <PageHeader title="Photos" lead={family.name} />
+        <div className={styles.headerActions}>
+          <Button variant="secondary" aria-haspopup="dialog" onClick={() => newAlbum.show()}>
+            New Album
+          </Button>
+          <Button aria-haspopup="dialog" onClick={() => upload.show()}>
+            Upload Photos
+          </Button>
+        </div>
+      </div>
+
+      <AlbumTiles
+        albums={albums ?? []}
+        photos={photos ?? []}
+        selected={albumId}
+        onSelect={(id) => setFilter({ albumId: id })}
+      />
+
+      {loading ? (
+        <PhotoSkeletons />
+      ) : shown.length === 0 && waiting.length === 0 ? (
+        albumId === null ? (
+          <EmptyPhotos title="No photos yet" text="Share the first photo with your family: choose Upload Photos." />
+        ) : (
+          <EmptyPhotos title="No photos in this album" text="Add photos to it from Upload Photos, or from a photo." />
+        )
+      ) : (
+        <ul className={styles.grid} aria-label={albumId === null ? 'All Photos' : 'Photos in this album'}>
+          {waiting.map((item) => (
+            <li key={item.photoId}>
+              <UploadTile upload={item} />
+            </li>
+          ))}
+          {shown.map((photo) => (
+            <li key={photo.id}>
+              <PhotoTile photo={photo} onOpen={() => viewer.show(photo.id)} />
+            </li>
+          ))}
+        </ul>
+      )}
+
+      {upload.state ? (
+        <UploadPhotosDialog
+          key={upload.state.opening}
+          family={family}
+          albums={albums ?? []}
+          albumId={albumId}
+          open={upload.state.open}
+          onClose={upload.close}
+        />
+      ) : null}
+      {newAlbum.state ? (
+        <NewAlbumDialog
+          key={newAlbum.state.opening}
+          familyId={family.id}
+          open={newAlbum.state.open}
+          onClose={newAlbum.close}
+          onCreated={(id) => setFilter({ albumId: id })}
+        />
+      ) : null}
+      {viewer.state && openIndex >= 0 ? (
+        <PhotoViewer
+          photos={shown}
+          index={openIndex}
+          albums={albums ?? []}
+          open={viewer.state.open}
+          onClose={viewer.close}
+          onMove={(index) => viewer.show(shown[index]!.id)}
+        />
+      ) : null}
+    </>
+  );
+}
+
+function AlbumTiles({
+  albums,
+  photos,
+  selected,
+  onSelect,
+}: {
+  albums: SyncedAlbum[];
+  photos: SyncedPhoto[];
+  selected: string | null;
+  onSelect: (albumId: string | null) => void;
+}) {
+  const counts = useMemo(() => {
+    const byAlbum = new Map<string, number>();
+    for (const photo of photos) if (photo.albumId) byAlbum.set(photo.albumId, (byAlbum.get(photo.albumId) ?? 0) + 1);
+    return byAlbum;
+  }, [photos]);
+  const labelId = useId();
+  const tiles = [
+    { id: null, name: 'All Photos', count: photos.length, cover: photos[0] },
+    ...albums.map((album) => ({
+      id: album.id,
+      name: album.name,
+      count: counts.get(album.id) ?? 0,
+      cover:
+        photos.find((photo) => photo.id === album.coverPhotoId) ?? photos.find((photo) => photo.albumId === album.id),
+    })),
+  ];
+  return (
+    <nav aria-labelledby={labelId}>
+      <h2 id={labelId} className={visuallyHidden}>
+        Albums
+      </h2>
+      <ul className={styles.albums}>
+        {tiles.map((tile) => (
+          <li key={tile.id ?? 'all'}>
+            <button
+              type="button"
+              className={styles.albumTile}
+              aria-pressed={tile.id === selected}
+              onClick={() => onSelect(tile.id)}
+            >
+              <span className={styles.albumCover} aria-hidden="true">
+                {tile.cover ? (
+                  <img src={photoUrl(tile.cover.id, 'thumb')} alt="" loading="lazy" />
+                ) : (
+                  <PhotosIcon size="1.75rem" />
+                )}
+              </span>
+              <span className={styles.albumName}>{tile.name}</span>
+              <span className={styles.albumCount}>
+                {tile.count} {tile.count === 1 ? 'photo' : 'photos'}
+              </span>
+            </button>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
+function PhotoTile({ photo, onOpen }: { photo: SyncedPhoto; onOpen: () => void }) {
+  const name = photo.title || 'A family photo';
+  return (
+    <button type="button" className={styles.tile} aria-haspopup="dialog" onClick={onOpen}>
+      <img src={photoUrl(photo.id, 'thumb')} alt={name} loading="lazy" decoding="async" className={styles.tileImage} />
+    </button>
+  );
+}
+
+/** A photo picked here and not on the server yet: shown at once from its own bytes, with how far it has got. */
+function UploadTile({ upload }: { upload: PhotoUpload }) {
+  const db = useHearthDb();
+  const progress = uploadProgress.use().get(upload.photoId);
+  const [url, setUrl] = useState<string | null>(null);
+  useEffect(() => {
+    const objectUrl = URL.createObjectURL(upload.file);
+    setUrl(objectUrl);
+    return () => URL.revokeObjectURL(objectUrl);
+  }, [upload.file]);
+  const name = upload.title || 'A photo you picked';
+  return (
+    <div className={styles.tile} data-state={upload.state}>
+      {url ? <img src={url} alt={name} className={styles.tileImage} /> : null}
+      {upload.state === 'refused' ? (
+        <div className={styles.tileProblem} role="alert">
+          <p>Not sent: {upload.problem}</p>
+          <Button variant="secondary" onClick={() => void db.photoUploads.delete(upload.photoId)}>
+            Discard
+          </Button>
+        </div>
+      ) : (
+        <span className={styles.tileBadge}>
+          {progress === undefined ? 'Waiting to send' : `Uploading ${Math.round(progress * 100)}%`}
+        </span>
+      )}
+    </div>
+  );
+}
+
+function PhotoSkeletons() {
+  return (
+    <div role="status">
+      <span className={visuallyHidden}>Loading photos</span>
+      <ul className={styles.grid} aria-hidden="true">
+        {Array.from({ length: display.photoSkeletons }, (_, index) => (
+          <li key={index} className={styles.skeleton} />
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+function EmptyPhotos({ title, text }: { title: string; text: string }) {
+  const titleId = useId();
+  return (
+    <Card as="section" aria-labelledby={titleId} className={styles.empty}>
+      <span className={styles.emptyIcon}>
+        <PhotosIcon size="2rem" />
+      </span>
+      <h2 id={titleId} className={styles.emptyTitle}>
+        {title}
+      </h2>
+      <p className={styles.emptyText}>{text}</p>
+    </Card>
+  );
+}
