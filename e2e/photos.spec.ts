@@ -45,6 +45,9 @@ test('a grandmother shares an album and a photo, her son sees them live, without
   await dialog.getByLabel('Title (optional)').fill('The lake at dawn');
   await dialog.getByRole('button', { name: 'Upload' }).click();
   await expect(grandmaPage.getByText('1 photo(s) uploaded successfully!')).toBeVisible({ timeout: 15_000 });
+  await expect(dialog).toBeHidden();
+  await expect(grandmaPage.getByRole('img', { name: 'The lake at dawn' })).toBeVisible();
+  await expect(grandmaPage.getByText('1 photo(s) uploaded successfully!')).toHaveCount(1);
 
   // Live on the son's screen, in the album, as a real picture.
   await expect(sonPage.getByRole('button', { name: /Summer at the lake.*1 photo/ })).toBeVisible({ timeout: 10_000 });

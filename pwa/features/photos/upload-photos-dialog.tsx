@@ -49,13 +49,16 @@ export function UploadPhotosDialog({ family, albums, albumId, open, onClose }: U
   const uploadsLeft = usePhotoUploadsLeft(sending);
   const hintId = useId();
 
-  // Every photo sent is on the server: say so and close.
+  // Every photo sent is on the server: say so, once, and close.
+  const finished = sending !== null && uploadsLeft !== undefined && uploadsLeft.waiting === 0;
+  const refused = uploadsLeft?.refused ?? 0;
   useEffect(() => {
-    if (!sending || uploadsLeft === undefined || uploadsLeft.waiting > 0) return;
-    if (uploadsLeft.refused > 0) toast({ ...photoToasts.uploadFailed, variant: 'destructive' });
-    if (sending.length > uploadsLeft.refused) toast(photoToasts.uploaded(sending.length - uploadsLeft.refused));
+    if (!finished || !sending) return;
+    if (refused > 0) toast({ ...photoToasts.uploadFailed, variant: 'destructive' });
+    if (sending.length > refused) toast(photoToasts.uploaded(sending.length - refused));
     onClose();
-  }, [sending, uploadsLeft, onClose]);
+    // Only the finishing counts: `onClose` is a new function at each render, and the screen renders again at once.
+  }, [finished]);
 
   function choose(chosen: File[]) {
     const problem = selectionProblem(chosen);
