@@ -434,6 +434,28 @@ export async function runNemesis({
     } else if (roll < 0.9 && comment) {
       deleteIssued.add(comment.id);
       await write(device, tab, 'comment.delete', { commentId: comment.id });
+    } else if (roll < 0.95) {
+      // Albums: anyone makes and renames one; only its maker or an admin deletes it (the others are refused).
+      const album = random.pick(await tab.albums.where('familyId').equals(family.id).toArray());
+      const choice = album ? random.next() : 0;
+      if (!album || choice < 0.4) {
+        await write(device, tab, 'album.create', {
+          albumId: random.uuid(),
+          familyId: family.id,
+          name: text('Album').slice(0, 60),
+          description: null,
+        });
+      } else if (choice < 0.75) {
+        await write(device, tab, 'album.update', {
+          albumId: album.id,
+          name: text('Renamed').slice(0, 60),
+          description: random.chance(0.5) ? text('About') : null,
+          coverPhotoId: null,
+        });
+      } else {
+        deleteIssued.add(album.id);
+        await write(device, tab, 'album.delete', { albumId: album.id });
+      }
     } else {
       // Only admins may rename: the others' renames are refused.
       await write(device, tab, 'family.rename', { familyId: family.id, name: text('Family').slice(0, 60) });

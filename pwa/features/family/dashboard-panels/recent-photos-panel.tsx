@@ -1,11 +1,12 @@
 import { Dexie } from 'dexie';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { display } from '../../../../schema/limits.ts';
+import { photoUrl } from '../../../../schema/photo-urls.ts';
 import { useHearthDb } from '../../device-session/device-session-store.ts';
 import { DashboardPanel } from './dashboard-panel.tsx';
 import * as styles from './dashboard-panels.css.ts';
 
-/** The family's newest photos (spec §9: six), newest first, from the device. */
+/** The family's newest photos (spec §9: six), newest first, from the device, as thumbnails (a few KB each). */
 export function RecentPhotosPanel({ familyId }: { familyId: string }) {
   const db = useHearthDb();
   const photos = useLiveQuery(
@@ -27,7 +28,7 @@ export function RecentPhotosPanel({ familyId }: { familyId: string }) {
           {photos.map((photo) => (
             <li key={photo.id}>
               <img
-                src={photo.imageUrl}
+                src={photoUrl(photo.id, 'thumb')}
                 alt={photo.title || 'A family photo'}
                 loading="lazy"
                 decoding="async"
