@@ -1,0 +1,189 @@
+/**
+ * Photos (issue 13), two figures beside baselines measured in the same run:
+ * 1. Photos per second for 12-megapixel JPEGs turned into Hearth's display sizes (480 px and 2048 px WebP) on this
+ *    machine, through Hearth's own path (hash, type by the bytes, thumbnail checked whole, original and preview
+ *    stored), beside bare sharp making the same two sizes with the same concurrency. Goal: at least 0.8 of bare sharp.
+ * 2. The server's peak memory (its own process, apart from the uploading clients) while 10 people upload 10 photos of
+ *    about 8 MB each at once, over HTTP, beside its memory at rest. Goal: at most 300 MB above idle.
+ * `node --import tsx bench/photos.ts [--photos 12]`
+ */
+import { spawn } from 'node:child_process';
+import { mkdtemp, readFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Readable } from 'node:stream';
+import { parseArgs } from 'node:util';
+import sharp from 'sharp';
+import { createImageQueue, displaySizes } from '../sync-server/photos/photo-images.ts';
+import { createPhotoFiles } from '../sync-server/photos/photo-files.ts';
+import { diskPhotoStorage } from '../sync-server/photos/photo-storage.ts';
+import type { PhotoFile } from '../sync-server/repositories/photo-repository.ts';
+
+const { values } = parseArgs({ options: { photos: { type: 'string', default: '12' } } });
+const photoCount = Number(values.photos);
+const concurrency = 2;
+
+/** A camera-like JPEG: noise compresses about as badly as a real scene, so sizes and decode times are honest. */
+async function cameraJpeg(
+  width: number,
+  height: number,
+  { quality, sharpness }: { quality: number; sharpness: number },
+) {
+  return sharp({
+    create: { width, height, channels: 3, background: '#a07050', noise: { type: 'gaussian', mean: 120, sigma: 40 } },
+  })
+    .blur(sharpness)
+    .jpeg({ quality })
+    .toBuffer();
+}
+
+/** The same picture under another SHA-256: bytes after the JPEG's end, which every decoder ignores. */
+function distinct(jpeg: Buffer, index: number): Buffer {
+  return Buffer.concat([jpeg, Buffer.from(`hearth-bench-${index}`)]);
+}
+
+async function timed<T>(work: () => Promise<T>): Promise<number> {
+  const start = performance.now();
+  await work();
+  return (performance.now() - start) / 1000;
+}
+
+console.log(`Making ${photoCount} 12-megapixel JPEGs...`);
+const twelveMegapixels = await cameraJpeg(4000, 3000, { quality: 90, sharpness: 1.2 });
+const photos = Array.from({ length: photoCount }, (_, index) => distinct(twelveMegapixels, index));
+console.log(`  each ${(twelveMegapixels.length / 1024 / 1024).toFixed(1)} MB`);
+
+// 1. Throughput.
+const bareQueue = createImageQueue(concurrency);
+const bareSeconds = await timed(() =>
+  Promise.all(
+    photos.map((photo) =>
+      bareQueue(async () => {
+        for (const { longestSide, quality } of Object.values(displaySizes)) {
+          await sharp(photo)
+            .rotate()
+            .resize({ width: longestSide, height: longestSide, fit: 'inside', withoutEnlargement: true })
+            .webp({ quality })
+            .toBuffer();
+        }
+      }),
+    ),
+  ),
+);
+
+const files = createPhotoFiles(diskPhotoStorage(await mkdtemp(join(tmpdir(), 'hearth-bench-photos-'))), {
+  concurrency,
+});
+const hearthSeconds = await timed(() =>
+  Promise.all(
+    photos.map(async (photo, index) => {
+      const received = await files.receive(Readable.from(photo), () => false);
+      if (received === 'tooLarge') throw new Error('refused as too large');
+      await files.store(received);
+      const file: PhotoFile = {
+        photoId: `bench-${index}`,
+        familyId: 'bench',
+        uploadedById: 'bench',
+        sha256: received.sha256,
+        byteSize: received.byteSize,
+        contentType: received.contentType,
+        width: received.width,
+        height: received.height,
+      };
+      const preview = await files.display(file, 'preview');
+      preview?.stream.resume();
+    }),
+  ),
+);
+const bareRate = photoCount / bareSeconds;
+const hearthRate = photoCount / hearthSeconds;
+console.log(`\nDisplay sizes for ${photoCount} photos of 12 MP, ${concurrency} at a time:`);
+console.log(`  bare sharp (resize and encode only)   ${bareRate.toFixed(2)} photos/s`);
+console.log(`  Hearth (hash, type, check, store)     ${hearthRate.toFixed(2)} photos/s`);
+console.log(`  ratio ${(hearthRate / bareRate).toFixed(2)} (goal ≥ 0.80)`);
+
+// 2. Memory under ten people uploading at once.
+const people = 10;
+const perPerson = 10;
+console.log(`\nMaking ${perPerson} JPEGs of about 8 MB...`);
+const eightMegabytes = await cameraJpeg(4000, 3000, { quality: 92, sharpness: 0.45 });
+console.log(`  each ${(eightMegabytes.length / 1024 / 1024).toFixed(1)} MB`);
+const server = spawn(process.execPath, ['--import', 'tsx', 'bench/support/serve-bench-app.ts'], {
+  stdio: ['ignore', 'pipe', 'inherit'],
+  // As `npm start` runs it (docs/operations.md): with glibc's default arenas the same run peaks 150 MB higher.
+  env: { ...process.env, MALLOC_ARENA_MAX: '2' },
+});
+const address = await new Promise<string>((resolve, reject) => {
+  server.stdout.on('data', (chunk: Buffer) => {
+    const match = /listening (\S+)/.exec(chunk.toString());
+    if (match) resolve(match[1]!);
+  });
+  server.once('exit', (code) => reject(new Error(`the server stopped (${code})`)));
+});
+/** The server process's resident memory, read from /proc (Linux). */
+async function serverMemory(): Promise<number> {
+  const status = await readFile(`/proc/${server.pid}/status`, 'utf8');
+  return Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? 0) * 1024;
+}
+const accounts: { cookie: string; familyId: string }[] = [];
+for (let index = 0; index < people; index += 1) {
+  const unique = `${Date.now().toString(36)}${index}`;
+  const signup = await fetch(`${address}/api/auth/signup`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      username: `photos_${unique}`,
+      email: `photos.${unique}@example.com`,
+      password: 'bench-photos-1',
+      confirmPassword: 'bench-photos-1',
+    }),
+  });
+  const cookie = (signup.headers.get('set-cookie') ?? '').split(';')[0]!;
+  const family = await fetch(`${address}/api/families`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', cookie },
+    body: JSON.stringify({ name: `Bench family ${index}` }),
+  });
+  accounts.push({ cookie, familyId: ((await family.json()) as { id: string }).id });
+}
+
+await new Promise((resolve) => setTimeout(resolve, 500));
+const idle = await serverMemory();
+let peak = idle;
+const sampler = setInterval(() => {
+  void serverMemory().then((now) => {
+    peak = Math.max(peak, now);
+  });
+}, 20);
+let refused = 0;
+const uploadSeconds = await timed(() =>
+  Promise.all(
+    accounts.map(async ({ cookie, familyId }, person) => {
+      for (let index = 0; index < perPerson; index += 1) {
+        const form = new FormData();
+        form.append(
+          'file',
+          new Blob([new Uint8Array(distinct(eightMegabytes, person * perPerson + index))], { type: 'image/jpeg' }),
+          'photo.jpg',
+        );
+        const answer = await fetch(`${address}/api/families/${familyId}/photos/${crypto.randomUUID()}/file`, {
+          method: 'POST',
+          headers: { cookie },
+          body: form,
+        });
+        if (answer.status !== 201) refused += 1;
+        await answer.arrayBuffer();
+      }
+    }),
+  ),
+);
+clearInterval(sampler);
+server.kill('SIGTERM');
+const megabytes = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
+console.log(
+  `\n${people} people uploading ${perPerson} photos of 8 MB each at once (${people * perPerson} uploads, ${refused} refused):`,
+);
+console.log(
+  `  took ${uploadSeconds.toFixed(1)} s; server process at rest ${megabytes(idle)}, at its peak ${megabytes(peak)}`,
+);
+console.log(`  ${megabytes(peak - idle)} above idle (goal ≤ 300 MB)`);
