@@ -31,6 +31,7 @@ import { createLocalNotifier } from '../sync-notifier.ts';
 import { sessionCookieName } from '../plugins/session.ts';
 import { createTestDatabase, type TestDatabase } from './test-database.ts';
 import { addMember, TestDevice } from './test-device.ts';
+import { phonePhoto, uploadPhotoFile } from './test-photos.ts';
 
 export type NemesisOptions = {
   seed: number;
@@ -434,6 +435,22 @@ export async function runNemesis({
     } else if (roll < 0.9 && comment) {
       deleteIssued.add(comment.id);
       await write(device, tab, 'comment.delete', { commentId: comment.id });
+    } else if (roll < 0.92) {
+      // Photos: their uploader (or an admin) retitles, moves or deletes them; the others are refused.
+      const photo = random.pick(await tab.photos.where('familyId').equals(family.id).toArray());
+      const album = random.pick(await tab.albums.where('familyId').equals(family.id).toArray());
+      if (!photo) return;
+      if (random.chance(0.75)) {
+        await write(device, tab, 'photo.update', {
+          photoId: photo.id,
+          albumId: album && random.chance(0.5) ? album.id : null,
+          title: text('Photo').slice(0, 60),
+          description: null,
+        });
+      } else {
+        deleteIssued.add(photo.id);
+        await write(device, tab, 'photo.delete', { photoId: photo.id });
+      }
     } else if (roll < 0.95) {
       // Albums: anyone makes and renames one; only its maker or an admin deletes it (the others are refused).
       const album = random.pick(await tab.albums.where('familyId').equals(family.id).toArray());
@@ -484,6 +501,16 @@ export async function runNemesis({
     for (const person of persons.slice(1)) await addMember(server.db, familyIds[0]!, person.user.id);
     if (persons[1]) await addMember(server.db, familyIds[1]!, persons[1].user.id);
     for (const device of devices) await settle(device);
+    // Everyone's phone has a photo whose file reached the server; naming it is a write like any other, faults and all.
+    const photoBytes = await phonePhoto({ width: 64, height: 48 });
+    for (const person of persons) {
+      const device = devices.find((candidate) => candidate.person === person)!;
+      const photoId = random.uuid();
+      const upload = await uploadPhotoFile(server.app, person.cookie, { familyId: familyIds[0]!, photoId, bytes: photoBytes });
+      if (upload.statusCode !== 201) throw new Error(`photo upload failed: ${upload.body}`);
+      const args = { photoId, familyId: familyIds[0]!, albumId: null, title: `Photo by ${person.username}`, description: null };
+      await write(device, device.tabs[0]!, 'photo.create', args);
+    }
     faulty = true;
 
     for (let step = 0; step < steps; step += 1) {
