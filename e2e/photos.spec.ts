@@ -68,6 +68,22 @@ test('a grandmother shares an album and a photo, her son sees them live, without
   expect((await stranger.request.get(`/api/photos/${photoId}/preview`)).status()).toBe(401);
   await stranger.close();
 
+  // A post with a photo: shown at once on her phone, and to her son once its file is up.
+  await grandmaPage.goto('/');
+  await grandmaPage.getByLabel('Share an update with your family').fill('Breakfast on the porch');
+  await grandmaPage
+    .getByLabel('Add photos')
+    .setInputFiles({ name: 'porch.jpg', mimeType: 'image/jpeg', buffer: await phonePhoto(70) });
+  await expect(grandmaPage.getByRole('list', { name: 'Chosen photos' }).getByRole('img')).toHaveCount(1);
+  await grandmaPage.getByRole('button', { name: 'Share' }).click();
+  const sonsCopy = sonPage.getByRole('article').filter({ hasText: 'Breakfast on the porch' });
+  await sonPage.goto('/');
+  await expect(sonsCopy.getByRole('list', { name: 'Photos' }).getByRole('img', { name: 'porch' })).toBeVisible({
+    timeout: 15_000,
+  });
+  await sonsCopy.getByRole('img', { name: 'porch' }).click();
+  await expect(sonPage.getByRole('dialog', { name: 'porch' })).toBeVisible();
+
   await close(family.grandmaContext, family.sonContext);
 });
 

@@ -18,6 +18,7 @@ export const rejections = {
   albumNotFound: 'This album was deleted',
   photoFileMissing: "This photo's file never reached Hearth: pick it again",
   notYourPhoto: 'Only the person who shared it or a family admin can change this photo',
+  photoOfSomeoneElse: 'A post can only show photos its author shared in this family',
   invalid: (detail: string) => `It was not valid: ${detail}`,
   unexpected: "Hearth couldn't save this change",
 } as const;

@@ -365,6 +365,7 @@ describe('pull', () => {
         familyId,
         authorId: first.account.user.id,
         content: 'Written first, committed first',
+        photoIds: [],
         version: heldVersion!,
         writtenAt: new Date(),
       });

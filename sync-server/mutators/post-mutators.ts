@@ -1,5 +1,6 @@
 import type { MutationArgs } from '../../schema/index.ts';
 import type { Transaction } from '../database.ts';
+import { createPhotoRepository } from '../repositories/photo-repository.ts';
 import { createPostRepository } from '../repositories/post-repository.ts';
 import type { FamilyChange } from '../sync-notifier.ts';
 import { createOnce, lockFamilyAsMember, lockFamilyOfPost, timeWritten, writeAtNewVersion } from './access.ts';
@@ -15,13 +16,26 @@ export async function createPost(
   const { familyId } = access;
   const posts = createPostRepository(tx);
   const writtenAt = timeWritten(access, context);
+  // A photo id with no upload yet is the author's own, still on its way; one that names someone else's is refused.
+  const photoIds = args.photoIds ?? [];
+  if ((await createPhotoRepository(tx).filesNotOf(photoIds, familyId, userId)).length > 0) {
+    throw new MutationRejected('photoOfSomeoneElse');
+  }
   return createOnce(tx, access, {
     table: 'posts',
     id: args.postId,
     existing: await posts.findRef(args.postId),
     isThisCreate: (post) => post.familyId === familyId && post.authorId === userId,
     create: (version) =>
-      posts.create({ id: args.postId, familyId, authorId: userId, content: args.content, version, writtenAt }),
+      posts.create({
+        id: args.postId,
+        familyId,
+        authorId: userId,
+        content: args.content,
+        photoIds,
+        version,
+        writtenAt,
+      }),
   });
 }
 

@@ -72,6 +72,16 @@ export function createPhotoRepository(sql: Queryable) {
       return row ? toPhotoFile(row) : null;
     },
 
+    /** The uploads among `photoIds` that are not `userId`'s in `familyId` (ids with no upload yet are not among them). */
+    async filesNotOf(photoIds: string[], familyId: string, userId: string): Promise<string[]> {
+      if (photoIds.length === 0) return [];
+      const rows = await sql<{ photo_id: string }[]>`
+        select photo_id from photo_files
+        where photo_id = any(${photoIds}::uuid[]) and (family_id <> ${familyId} or uploaded_by_id <> ${userId})
+      `;
+      return rows.map((row) => row.photo_id);
+    },
+
     /** Another upload of the same bytes to the family, whose stored file a new upload can share. */
     async sameFileInFamily(familyId: string, sha256: string): Promise<boolean> {
       const [row] = await sql`select 1 from photo_files where family_id = ${familyId} and sha256 = ${sha256} limit 1`;

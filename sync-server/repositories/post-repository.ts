@@ -12,6 +12,7 @@ export type NewPost = {
   familyId: string;
   authorId: string;
   content: string;
+  photoIds: string[];
   version: number;
   /** When the author wrote it: its created and updated time. */
   writtenAt: Date;
@@ -118,10 +119,10 @@ export function createPostRepository(sql: Queryable) {
         sql,
         'posts',
         sql`
-          insert into posts (id, family_id, author_id, content, version, created_at, updated_at)
+          insert into posts (id, family_id, author_id, content, photo_ids, version, created_at, updated_at)
           values (
-            ${post.id}, ${post.familyId}, ${post.authorId}, ${post.content}, ${post.version}, ${post.writtenAt},
-            ${post.writtenAt}
+            ${post.id}, ${post.familyId}, ${post.authorId}, ${post.content}, ${post.photoIds}::uuid[], ${post.version},
+            ${post.writtenAt}, ${post.writtenAt}
           )
           on conflict (id) do nothing
           returning family_id, id::text as row_id

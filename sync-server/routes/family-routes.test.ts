@@ -123,9 +123,12 @@ describe('POST /api/families/:id/posts', () => {
     const blank = await post(account, `/api/families/${familyId}/posts`, { content: ' \n ' });
     expect(blank.statusCode).toBe(400);
     expect(blank.json()).toMatchObject({ error: 'Write something to share', field: 'content' });
-    const photos = await post(account, `/api/families/${familyId}/posts`, { content: 'Hi', photoIds: [] });
+    const unknown = await post(account, `/api/families/${familyId}/posts`, { content: 'Hi', pictures: [] });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json()).toMatchObject({ field: 'pictures', error: 'Unknown field' });
+    const photos = await post(account, `/api/families/${familyId}/posts`, { content: 'Hi', photoIds: ['cat.jpg'] });
     expect(photos.statusCode).toBe(400);
-    expect(photos.json()).toMatchObject({ field: 'photoIds', error: 'Unknown field' });
+    expect(photos.json()).toMatchObject({ field: 'photoIds.0' });
     const badId = await post(account, '/api/families/not-a-uuid/posts', { content: 'Hi' });
     expect(badId.statusCode).toBe(400);
     expect(badId.json()).toMatchObject({ field: 'id' });

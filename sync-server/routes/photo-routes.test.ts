@@ -219,6 +219,27 @@ describe.each(Object.keys(backends))('photos stored on %s', (backend) => {
     expect(mine.json()).toMatchObject({ id: photoId, title: '<b>Garden</b>', uploadedBy: { id: grandma.user.id } });
   });
 
+  it('lets a post show its author’s photos, even before their files are up, and nobody else’s', async () => {
+    const mine = randomUUID();
+    const stillUploading = randomUUID();
+    await uploadPhotoFile(app, grandma.cookie, { familyId, photoId: mine, bytes: await phonePhoto({ hue: 90 }) });
+    const postId = randomUUID();
+    const posted = await grandmaDevice.send({
+      name: 'post.create',
+      args: { postId, familyId, content: 'Look at these', photoIds: [mine, stillUploading] },
+    });
+    expect(posted.results[0]?.status).toBe('applied');
+    await grandmaDevice.pullAll();
+    expect(grandmaDevice.rows.get(`posts/${postId}`)).toMatchObject({ photoIds: [mine, stillUploading] });
+
+    const sonDevice = new TestDevice(app, son);
+    const borrowed = await sonDevice.send({
+      name: 'post.create',
+      args: { postId: randomUUID(), familyId, content: 'Her photo, my post', photoIds: [mine] },
+    });
+    expect(borrowed.results[0]).toMatchObject({ status: 'rejected', reason: rejections.photoOfSomeoneElse });
+  });
+
   it('makes albums, moves photos in and keeps them in All Photos when the album goes', async () => {
     const made = await app.inject({
       method: 'POST',

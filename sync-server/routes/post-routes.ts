@@ -13,8 +13,6 @@ import { createReactionRepository } from '../repositories/reaction-repository.ts
 import { requireMembership } from './support/family-access.ts';
 import type { MutationRunner } from './support/run-mutation.ts';
 
-/** Photos are attached by their own upload flow, not here yet: an unknown field is refused, not ignored. */
-const newPostBodySchema = createPostBodySchema.omit({ photoIds: true });
 
 const feedPageMax = 100;
 const feedLimitMessage = `Must be a whole number from 1 to ${feedPageMax}`;
@@ -57,10 +55,10 @@ export const postRoutes: FastifyPluginAsync<{ sql: Sql; runMutation: MutationRun
   app.post('/api/families/:id/posts', { preHandler: app.requireUser }, async (request, reply) => {
     const { user } = signedIn(request);
     const { id: familyId } = parseParams(idParamsSchema, request);
-    const { content } = parseBody(newPostBodySchema, request);
+    const { content, photoIds } = parseBody(createPostBodySchema, request);
     const postId = randomUUID();
     const post = await runMutation(user.id, request.log, async (tx, context) => ({
-      change: await mutators['post.create'](tx, context, { postId, familyId, content }),
+      change: await mutators['post.create'](tx, context, { postId, familyId, content, photoIds }),
       result: await createPostRepository(tx).find(postId),
     }));
     if (!post) throw new Error(`post ${postId} missing right after it was created`);

@@ -76,3 +76,45 @@ export const action = style({
 });
 
 export const loading = style({ margin: 0, color: vars.color.textMuted, fontSize: vars.fontSize.sm });
+
+/** A post's photos: one large, two side by side, three or more in a grid of squares. */
+export const photos = style({
+  display: 'grid',
+  gridTemplateColumns: 'repeat(2, minmax(0, 1fr))',
+  gap: vars.space.xs,
+  margin: 0,
+  padding: 0,
+  listStyle: 'none',
+  selectors: {
+    '&[data-count="1"]': { gridTemplateColumns: 'minmax(0, 1fr)' },
+    '&[data-count="3"]': { gridTemplateColumns: 'repeat(3, minmax(0, 1fr))' },
+  },
+});
+
+export const photoButton = style({
+  position: 'relative',
+  display: 'block',
+  width: '100%',
+  aspectRatio: '1',
+  padding: 0,
+  overflow: 'hidden',
+  border: 0,
+  borderRadius: vars.radius.md,
+  background: vars.color.surfaceSunken,
+  cursor: 'pointer',
+});
+
+globalStyle(`${photos}[data-count="1"] ${photoButton}`, { aspectRatio: '4 / 3' });
+
+export const photo = style({ display: 'block', width: '100%', height: '100%', objectFit: 'cover' });
+
+export const photoWaiting = style({
+  position: 'absolute',
+  insetInline: vars.space.xs,
+  insetBlockEnd: vars.space.xs,
+  padding: `${vars.space.xxs} ${vars.space.sm}`,
+  borderRadius: vars.radius.pill,
+  background: vars.color.surfaceRaised,
+  fontSize: vars.fontSize.sm,
+  textAlign: 'center',
+});

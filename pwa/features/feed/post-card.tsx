@@ -8,6 +8,7 @@ import { WaitingMarker } from '../device-session/waiting-marker.tsx';
 import { CommentIcon, HeartIcon, PencilIcon, TrashIcon } from './feed-icons.tsx';
 import { LinkifiedText } from './linkified-text.tsx';
 import * as styles from './post-card.css.ts';
+import { PostPhotos } from './post-photos.tsx';
 import { commentThread, confirmDialog, likersDialog, postEditor } from './post-card-parts.ts';
 import { commentsToggleText, likeCountText, wasEdited } from './post-summary.ts';
 import { RelativeTime } from './relative-time.tsx';
@@ -84,6 +85,8 @@ export function PostCard({ post, waiting, viewerId, viewerIsAdmin, onDeleted }: 
       ) : (
         text
       )}
+
+      {post.photoIds.length > 0 ? <PostPhotos photoIds={post.photoIds} /> : null}
 
       <div className={styles.actions}>
         <div className={styles.actionGroup}>

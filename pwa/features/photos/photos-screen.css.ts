@@ -185,23 +185,6 @@ export const fileInput = style({ position: 'absolute', inset: 0, opacity: 0, cur
 
 export const hint = style({ margin: 0, color: vars.color.textMuted, fontSize: vars.fontSize.sm });
 
-export const previews = style({
-  display: 'grid',
-  gridTemplateColumns: 'repeat(auto-fill, minmax(4.5rem, 1fr))',
-  gap: vars.space.xs,
-  margin: 0,
-  padding: 0,
-  listStyle: 'none',
-});
-
-export const previewImage = style({
-  display: 'block',
-  width: '100%',
-  aspectRatio: '1',
-  objectFit: 'cover',
-  borderRadius: vars.radius.sm,
-});
-
 export const progress = style({ display: 'grid', gap: vars.space.xs, fontWeight: vars.fontWeight.medium });
 
 globalStyle(`${progress} progress`, { width: '100%', height: '0.75rem', accentColor: vars.color.primary });

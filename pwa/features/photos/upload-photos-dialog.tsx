@@ -9,6 +9,7 @@ import { SelectField } from '../../ui/select-field.tsx';
 import { TextArea, TextField } from '../../ui/text-field.tsx';
 import { toast } from '../../ui/toast-store.ts';
 import { useHearthDb } from '../device-session/device-session-store.ts';
+import { ChosenPhotos } from './chosen-photos.tsx';
 import * as styles from './photos-screen.css.ts';
 import { queuePhotos, selectionProblem, titleFromFileName, type SelectionProblem } from './queue-photos.ts';
 
@@ -127,7 +128,7 @@ export function UploadPhotosDialog({ family, albums, albumId, open, onClose }: U
             From your phone&apos;s gallery or camera, or your computer.
           </p>
         </div>
-        {files.length > 0 ? <Previews files={files} /> : null}
+        {files.length > 0 ? <ChosenPhotos files={files} /> : null}
         {files.length <= 1 ? (
           <TextField
             label="Title (optional)"
@@ -163,25 +164,6 @@ export function UploadPhotosDialog({ family, albums, albumId, open, onClose }: U
         )}
       </form>
     </Dialog>
-  );
-}
-
-/** The chosen files as small pictures, each from its own bytes. */
-function Previews({ files }: { files: File[] }) {
-  const [urls, setUrls] = useState<string[]>([]);
-  useEffect(() => {
-    const made = files.map((file) => URL.createObjectURL(file));
-    setUrls(made);
-    return () => made.forEach((url) => URL.revokeObjectURL(url));
-  }, [files]);
-  return (
-    <ul className={styles.previews} aria-label="Chosen photos">
-      {urls.map((url, index) => (
-        <li key={url}>
-          <img src={url} alt={files[index]?.name ?? ''} className={styles.previewImage} />
-        </li>
-      ))}
-    </ul>
   );
 }
 

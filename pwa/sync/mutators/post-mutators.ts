@@ -3,14 +3,14 @@ import { excerpt, type LocalMutators } from './local-mutator.ts';
 
 export const postMutators: LocalMutators<'post.create' | 'post.update' | 'post.delete'> = {
   'post.create': {
-    async apply(writer, { postId, familyId, content }, { signedInUser, now }) {
+    async apply(writer, { postId, familyId, content, photoIds }, { signedInUser, now }) {
       if (!(await writer.get('families', familyId)) || (await writer.get('posts', postId))) return;
       await writer.put('posts', {
         id: postId,
         familyId,
         authorId: signedInUser.id,
         content,
-        photoIds: [],
+        photoIds: photoIds ?? [],
         createdAt: now,
         updatedAt: now,
       });

@@ -19,6 +19,7 @@ const statusOf: Record<Refusal['kind'], 403 | 404 | 409 | 422> = {
   // The photo names no upload of this person in this family: as good as an address that does not exist.
   photoFileMissing: 404,
   notYourPhoto: 403,
+  photoOfSomeoneElse: 403,
   notYourPost: 403,
   notAllowedToDelete: 403,
   adminsOnly: 403,

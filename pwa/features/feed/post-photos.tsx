@@ -1,0 +1,101 @@
+import { useLiveQuery } from 'dexie-react-hooks';
+import { Suspense, useEffect, useState } from 'react';
+import { photoUrl } from '../../../schema/photo-urls.ts';
+import type { SyncedPhoto } from '../../../schema/sync.ts';
+import type { PhotoUpload } from '../../db/hearth-db.ts';
+import { preloadable } from '../../lib/preloadable.tsx';
+import { useDialogState } from '../../ui/use-dialog-state.ts';
+import { useHearthDb } from '../device-session/device-session-store.ts';
+import * as styles from './post-card.css.ts';
+
+/** The viewer comes when someone opens a photo, not with the feed. */
+const postPhotoViewer = preloadable(() =>
+  import('../photos/post-photo-viewer.tsx').then(({ PostPhotoViewer }) => PostPhotoViewer),
+);
+
+type ShownPhoto = { kind: 'photo'; photo: SyncedPhoto } | { kind: 'upload'; upload: PhotoUpload };
+
+/**
+ * A post's photos in a tidy grid, in the order they were picked. A photo shows once it exists in the family; on the
+ * author's own device, one still waiting to upload shows from its own bytes. Nobody sees a picture that is not there.
+ */
+export function PostPhotos({ photoIds }: { photoIds: readonly string[] }) {
+  const db = useHearthDb();
+  const shown = useLiveQuery(async () => {
+    const [photos, uploads] = await Promise.all([
+      db.photos.bulkGet([...photoIds]),
+      db.photoUploads.bulkGet([...photoIds]),
+    ]);
+    return photoIds.flatMap((_, index): ShownPhoto[] => {
+      const photo = photos[index];
+      if (photo) return [{ kind: 'photo', photo }];
+      const upload = uploads[index];
+      return upload ? [{ kind: 'upload', upload }] : [];
+    });
+  }, [db, photoIds.join()]);
+  const viewer = useDialogState<string>();
+  if (!shown || shown.length === 0) return null;
+  const photos = shown.flatMap((item) => (item.kind === 'photo' ? [item.photo] : []));
+
+  return (
+    <>
+      <ul className={styles.photos} data-count={Math.min(shown.length, 4)} aria-label="Photos">
+        {shown.map((item) => (
+          <li key={item.kind === 'photo' ? item.photo.id : item.upload.photoId}>
+            {item.kind === 'photo' ? (
+              <PhotoButton photo={item.photo} onOpen={() => viewer.show(item.photo.id)} />
+            ) : (
+              <WaitingPhoto upload={item.upload} />
+            )}
+          </li>
+        ))}
+      </ul>
+      {viewer.state ? (
+        <Suspense fallback={null}>
+          <postPhotoViewer.Component
+            photos={photos}
+            photoId={viewer.state.subject}
+            open={viewer.state.open}
+            onClose={viewer.close}
+            onMove={(photoId: string) => viewer.show(photoId)}
+          />
+        </Suspense>
+      ) : null}
+    </>
+  );
+}
+
+function PhotoButton({ photo, onOpen }: { photo: SyncedPhoto; onOpen: () => void }) {
+  return (
+    <button
+      type="button"
+      className={styles.photoButton}
+      aria-haspopup="dialog"
+      onPointerEnter={() => void postPhotoViewer.preload()}
+      onClick={onOpen}
+    >
+      <img
+        src={photoUrl(photo.id, 'thumb')}
+        alt={photo.title || 'A family photo'}
+        loading="lazy"
+        decoding="async"
+        className={styles.photo}
+      />
+    </button>
+  );
+}
+
+function WaitingPhoto({ upload }: { upload: PhotoUpload }) {
+  const [url, setUrl] = useState<string | null>(null);
+  useEffect(() => {
+    const made = URL.createObjectURL(upload.file);
+    setUrl(made);
+    return () => URL.revokeObjectURL(made);
+  }, [upload.file]);
+  return (
+    <div className={styles.photoButton}>
+      {url ? <img src={url} alt={upload.title || 'A photo you picked'} className={styles.photo} /> : null}
+      <span className={styles.photoWaiting}>{upload.state === 'refused' ? 'Not sent' : 'Waiting to send'}</span>
+    </div>
+  );
+}
