@@ -13,7 +13,6 @@ import { createReactionRepository } from '../repositories/reaction-repository.ts
 import { requireMembership } from './support/family-access.ts';
 import type { MutationRunner } from './support/run-mutation.ts';
 
-
 const feedPageMax = 100;
 const feedLimitMessage = `Must be a whole number from 1 to ${feedPageMax}`;
 
