@@ -26,6 +26,16 @@ export const storageKeys = {
 
 export type ReceivedFile = InspectedImage & { path: string; sha256: string; byteSize: number };
 
+/** The request's body ended before the file did, or was not a well-formed upload: the sender is told, nothing kept. */
+export class UploadIncomplete extends Error {
+  override name = 'UploadIncomplete';
+}
+
+/** An error of this machine (a full disk, no permission), as against one of the request's bytes. */
+export function isSystemError(error: unknown): boolean {
+  return typeof (error as { syscall?: unknown }).syscall === 'string';
+}
+
 async function streamToBuffer(stream: Readable): Promise<Buffer> {
   const chunks: Buffer[] = [];
   for await (const chunk of stream) chunks.push(chunk as Buffer);
@@ -86,7 +96,14 @@ export function createPhotoFiles(storage: PhotoStorage, { concurrency = 2 } = {}
         },
       });
       try {
-        await pipeline(incoming, counting, createWriteStream(path));
+        try {
+          await pipeline(incoming, counting, createWriteStream(path));
+        } catch (error) {
+          const tooLarge = (error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE';
+          throw tooLarge || isSystemError(error)
+            ? error
+            : new UploadIncomplete('the upload ended early', { cause: error });
+        }
         if (truncated()) {
           await rm(path, { force: true });
           return 'tooLarge';

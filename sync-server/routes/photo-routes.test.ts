@@ -12,7 +12,7 @@ import { diskPhotoStorage, s3PhotoStorage, type PhotoStorage } from '../photos/p
 import { uploadMessages } from './photo-routes.ts';
 import { signUp, useTestApp, type TestAccount } from '../testing/test-app.ts';
 import { addMember, createFamily, TestDevice } from '../testing/test-device.ts';
-import { phonePhoto, uploadPhotoFile } from '../testing/test-photos.ts';
+import { multipartFile, phonePhoto, uploadPhotoFile } from '../testing/test-photos.ts';
 
 const context = useTestApp();
 
@@ -187,6 +187,25 @@ describe.each(Object.keys(backends))('photos stored on %s', (backend) => {
       expect([label, answer.statusCode, answer.json().error]).toEqual([label, status, message]);
       const [kept] = await context.sql`select 1 from photo_files where photo_id = ${photoId}`;
       expect(kept, label).toBeUndefined();
+    }
+  });
+
+  it('answers a body that is not a whole multipart upload with a 400 that says so', async () => {
+    const { payload, headers } = multipartFile(await phonePhoto({ width: 40, height: 30 }));
+    const bodies = [
+      { headers: { 'content-type': 'multipart/form-data; boundary=zzz' }, payload: 'garbage' },
+      { headers: { 'content-type': 'multipart/form-data' }, payload: 'no boundary' },
+      { headers, payload: payload.subarray(0, 200) },
+      { headers: { 'content-type': 'application/json' }, payload: '{}' },
+    ];
+    for (const body of bodies) {
+      const answer = await app.inject({
+        method: 'POST',
+        url: `/api/families/${familyId}/photos/${randomUUID()}/file`,
+        headers: { ...body.headers, cookie: grandma.cookie },
+        payload: body.payload,
+      });
+      expect([answer.statusCode, answer.json().error]).toEqual([400, uploadMessages.incomplete]);
     }
   });
 

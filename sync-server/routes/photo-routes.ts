@@ -15,7 +15,7 @@ import type { Sql } from '../database.ts';
 import { HttpError, serverMessages } from '../http-errors.ts';
 import { mutators } from '../mutators/index.ts';
 import { ImageRefused, type ImageProblem } from '../photos/photo-images.ts';
-import type { PhotoFiles } from '../photos/photo-files.ts';
+import { isSystemError, UploadIncomplete, type PhotoFiles } from '../photos/photo-files.ts';
 import { signedIn } from '../plugins/session.ts';
 import { parseBody, parseParams } from '../plugins/validation.ts';
 import { createAlbumRepository } from '../repositories/album-repository.ts';
@@ -26,7 +26,10 @@ import { requireMembership } from './support/family-access.ts';
 import type { MutationRunner } from './support/run-mutation.ts';
 
 /** What a person is told about a file Hearth will not keep; the upload dialog shows it as it is. */
-export const uploadMessages: Record<ImageProblem | 'tooLarge' | 'noFile' | 'idTaken' | 'notAllowed', string> = {
+export const uploadMessages: Record<
+  ImageProblem | 'tooLarge' | 'noFile' | 'idTaken' | 'notAllowed' | 'incomplete',
+  string
+> = {
   notAnImage: 'This file is not a photo Hearth can show. Choose a JPEG, PNG, GIF, WebP, AVIF or HEIC image.',
   damaged: 'This photo seems damaged or incomplete. Try saving it again, then choose it once more.',
   tooManyPixels: 'This image is too large in pixels to show. Try a smaller copy of it.',
@@ -35,6 +38,7 @@ export const uploadMessages: Record<ImageProblem | 'tooLarge' | 'noFile' | 'idTa
   noFile: 'Choose a photo to upload.',
   idTaken: 'This photo was already saved as something else.',
   notAllowed: "The person who shared this photo hasn't allowed downloads of the original.",
+  incomplete: 'The photo arrived incomplete. Please try again.',
 };
 
 const statusOfProblem: Record<ImageProblem, number> = {
@@ -106,7 +110,10 @@ export const photoRoutes: FastifyPluginAsync<{
         }
         return reply.code(200).send({ photoId, width: existing.width, height: existing.height });
       }
-      const part = await request.file();
+      const part = await request.file().catch((error: unknown) => {
+        // A body that is not a well-formed multipart upload: the sender's bytes, not this server's trouble.
+        throw isSystemError(error) ? error : new HttpError(400, { error: uploadMessages.incomplete });
+      });
       if (!part) throw new HttpError(400, { error: uploadMessages.noFile });
       let received;
       try {
@@ -118,6 +125,7 @@ export const photoRoutes: FastifyPluginAsync<{
         if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
           throw new HttpError(413, { error: uploadMessages.tooLarge });
         }
+        if (error instanceof UploadIncomplete) throw new HttpError(400, { error: uploadMessages.incomplete });
         throw error;
       }
       if (received === 'tooLarge') throw new HttpError(413, { error: uploadMessages.tooLarge });
