@@ -12,10 +12,11 @@ import {
   inspectImage,
   makeDisplaySize,
   makeSharedOriginal,
+  sharedContentType,
   type DisplaySize,
   type InspectedImage,
 } from './photo-images.ts';
-import type { PhotoStorage } from './photo-storage.ts';
+import type { ByteRange, PhotoStorage, StoredBytes } from './photo-storage.ts';
 
 /** Where each kind of bytes is kept: by content, so the same file uploaded twice is stored once. */
 export const storageKeys = {
@@ -61,9 +62,9 @@ export function createPhotoFiles(storage: PhotoStorage, { concurrency = 2 } = {}
   }
 
   async function readOriginal(sha256: string): Promise<Buffer> {
-    const stream = await storage.read(storageKeys.original(sha256));
-    if (!stream) throw new Error(`original ${sha256} is missing from storage`);
-    return streamToBuffer(stream);
+    const original = await storage.read(storageKeys.original(sha256));
+    if (!original) throw new Error(`original ${sha256} is missing from storage`);
+    return streamToBuffer(original.stream);
   }
 
   async function ensureDisplay(sha256: string, size: DisplaySize, source?: string): Promise<void> {
@@ -134,31 +135,30 @@ export function createPhotoFiles(storage: PhotoStorage, { concurrency = 2 } = {}
       });
     },
 
-    async display(file: PhotoFile, size: DisplaySize): Promise<{ stream: Readable; byteSize: number } | null> {
-      await ensureDisplay(file.sha256, size);
+    /** A display size: one read from the store when it is there (nearly always), made first when it is not. */
+    async display(file: PhotoFile, size: DisplaySize): Promise<StoredBytes | null> {
       const key = storageKeys.display(file.sha256, size);
-      const [stream, byteSize] = [await storage.read(key), await storage.size(key)];
-      return stream && byteSize !== null ? { stream, byteSize } : null;
+      const stored = await storage.read(key);
+      if (stored) return stored;
+      await ensureDisplay(file.sha256, size);
+      return storage.read(key);
     },
 
     /** The uploader's own bytes, exactly as sent. */
-    async original(file: PhotoFile, range?: { start: number; end: number }): Promise<Readable | null> {
+    original(file: PhotoFile, range?: ByteRange): Promise<StoredBytes | null> {
       return storage.read(storageKeys.original(file.sha256), range);
     },
 
-    /** The original as another member gets it: without location or other metadata. */
-    async shared(file: PhotoFile): Promise<{ bytes: Buffer; contentType: string }> {
+    /** The original as another member gets it (in `sharedContentType`): without location or other metadata. */
+    async shared(file: PhotoFile): Promise<StoredBytes | null> {
       const key = storageKeys.shared(file.sha256);
-      const contentTypeKey = `${key}.type`;
+      const stored = await storage.read(key);
+      if (stored) return stored;
       await makeOnce(key, async () => {
-        if ((await storage.size(key)) !== null) return;
-        const made = await queue(async () => makeSharedOriginal(await readOriginal(file.sha256), file.contentType));
-        await storage.putBuffer(contentTypeKey, Buffer.from(made.contentType), 'text/plain');
-        await storage.putBuffer(key, made.bytes, made.contentType);
+        const bytes = await queue(async () => makeSharedOriginal(await readOriginal(file.sha256), file.contentType));
+        await storage.putBuffer(key, bytes, sharedContentType(file.contentType));
       });
-      const [bytes, type] = await Promise.all([storage.read(key), storage.read(contentTypeKey)]);
-      if (!bytes || !type) throw new Error(`shared original ${file.sha256} is missing from storage`);
-      return { bytes: await streamToBuffer(bytes), contentType: (await streamToBuffer(type)).toString() };
+      return storage.read(key);
     },
   };
 }

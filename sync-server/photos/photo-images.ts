@@ -79,19 +79,21 @@ export async function makeDisplaySize(input: string | Buffer, size: DisplaySize)
   }
 }
 
+/** The type another member's copy of an original is in: its own where that keeps well, else JPEG. */
+export function sharedContentType(contentType: string): string {
+  return ['image/gif', 'image/png', 'image/webp'].includes(contentType) ? contentType : 'image/jpeg';
+}
+
 /**
- * The original as another member downloads it: full size and upright, in its own format where that can carry no
- * location (a GIF has no EXIF), else re-encoded at high quality without metadata.
+ * The original as another member downloads it (in `sharedContentType`): full size and upright, as it is where the
+ * format carries no location (a GIF has no EXIF), else re-encoded at high quality without metadata.
  */
-export async function makeSharedOriginal(
-  input: Buffer,
-  contentType: string,
-): Promise<{ bytes: Buffer; contentType: string }> {
-  if (contentType === 'image/gif') return { bytes: input, contentType };
+export async function makeSharedOriginal(input: Buffer, contentType: string): Promise<Buffer> {
+  if (contentType === 'image/gif') return input;
   const image = decode(input);
-  if (contentType === 'image/png') return { bytes: await image.png().toBuffer(), contentType };
-  if (contentType === 'image/webp') return { bytes: await image.webp({ quality: 92 }).toBuffer(), contentType };
-  return { bytes: await image.jpeg({ quality: 92, mozjpeg: true }).toBuffer(), contentType: 'image/jpeg' };
+  if (contentType === 'image/png') return image.png().toBuffer();
+  if (contentType === 'image/webp') return image.webp({ quality: 92 }).toBuffer();
+  return image.jpeg({ quality: 92, mozjpeg: true }).toBuffer();
 }
 
 /** Runs at most `limit` image jobs at once: one family's album must not take every core from everyone's feed. */

@@ -15,6 +15,9 @@ import {
 /** Bytes asked for: `start` to `end`, both included (an HTTP Range). */
 export type ByteRange = { start: number; end: number };
 
+/** An object's bytes (or the range asked for) as a stream, and how many of them the stream holds. */
+export type StoredBytes = { stream: Readable; byteSize: number };
+
 /**
  * Where photo bytes live (docs/decisions/0017-photos.md): one small interface, two real backends. Keys are paths
  * made by photo-files.ts (`originals/<sha256>`, `display/<sha256>-thumb.webp`…), never anything a client sent.
@@ -25,8 +28,8 @@ export type PhotoStorage = {
   /** Stores the file at `path` (a finished temporary file) under `key`. */
   putFile(key: string, path: string, contentType: string): Promise<void>;
   putBuffer(key: string, bytes: Buffer, contentType: string): Promise<void>;
-  /** The object's bytes, or the range of them; null when there is none. */
-  read(key: string, range?: ByteRange): Promise<Readable | null>;
+  /** The object's bytes, or the range of them; null when there is none. One request to the store either way. */
+  read(key: string, range?: ByteRange): Promise<StoredBytes | null>;
   delete(key: string): Promise<void>;
 };
 
@@ -51,8 +54,12 @@ export function diskPhotoStorage(root: string): PhotoStorage {
     putFile: (key, path) => place(key, (temporary) => copyFile(path, temporary)),
     putBuffer: (key, bytes) => place(key, (temporary) => writeFile(temporary, bytes)),
     async read(key, range) {
-      if ((await this.size(key)) === null) return null;
-      return createReadStream(pathOf(key), range ? { start: range.start, end: range.end } : {});
+      const size = await this.size(key);
+      if (size === null) return null;
+      return {
+        stream: createReadStream(pathOf(key), range ? { start: range.start, end: range.end } : {}),
+        byteSize: range ? range.end - range.start + 1 : size,
+      };
     },
     async delete(key) {
       await rm(pathOf(key), { force: true });
@@ -128,7 +135,8 @@ export function s3PhotoStorage(settings: S3Settings, client?: S3Client): PhotoSt
             Range: range ? `bytes=${range.start}-${range.end}` : undefined,
           }),
         );
-        return (object.Body as Readable | undefined) ?? null;
+        const stream = object.Body as Readable | undefined;
+        return stream ? { stream, byteSize: object.ContentLength ?? 0 } : null;
       } catch (error) {
         if (isMissing(error)) return null;
         throw error;

@@ -1,4 +1,6 @@
+import type postgres from 'postgres';
 import type { Photo, PublicUser } from '../../schema/index.ts';
+import { photoUrl } from '../../schema/photo-urls.ts';
 import type { Queryable } from '../database.ts';
 import type { PullSource } from './pull-sources.ts';
 import { publicUserJson } from './public-user-json.ts';
@@ -65,7 +67,39 @@ export const photoPullSource: PullSource = (sql, familyId, from) => sql`
   from photos p where p.family_id = ${familyId} and p.version >= ${from}
 `;
 
+type PhotoRow = {
+  id: string;
+  family_id: string;
+  uploaded_by_id: string;
+  album_id: string | null;
+  title: string | null;
+  description: string | null;
+  created_at: Date;
+  uploaded_by: PublicUser;
+};
+
 export function createPhotoRepository(sql: Queryable) {
+  async function photosWhere(condition: postgres.Fragment): Promise<Photo[]> {
+    const rows = await sql<PhotoRow[]>`
+      select p.id, p.family_id, p.uploaded_by_id, p.album_id, p.title, p.description, p.created_at,
+        ${publicUserJson(sql, 'u')} as uploaded_by
+      from photos p join users u on u.id = p.uploaded_by_id
+      where ${condition}
+      order by p.created_at desc, p.id desc
+    `;
+    return rows.map((row) => ({
+      id: row.id,
+      familyId: row.family_id,
+      uploadedById: row.uploaded_by_id,
+      albumId: row.album_id,
+      title: row.title,
+      description: row.description,
+      imageUrl: photoUrl(row.id, 'preview'),
+      createdAt: row.created_at.toISOString(),
+      uploadedBy: row.uploaded_by,
+    }));
+  }
+
   return {
     async findFile(photoId: string): Promise<PhotoFile | null> {
       const [row] = await sql<PhotoFileRow[]>`select * from photo_files where photo_id = ${photoId}`;
@@ -112,36 +146,13 @@ export function createPhotoRepository(sql: Queryable) {
     },
 
     /** The family's photos, newest first, with who shared them (spec §7 `GET /api/families/:id/photos`). */
-    async ofFamily(familyId: string): Promise<Photo[]> {
-      const rows = await sql<
-        {
-          id: string;
-          family_id: string;
-          uploaded_by_id: string;
-          album_id: string | null;
-          title: string | null;
-          description: string | null;
-          created_at: Date;
-          uploaded_by: PublicUser;
-        }[]
-      >`
-        select p.id, p.family_id, p.uploaded_by_id, p.album_id, p.title, p.description, p.created_at,
-          ${publicUserJson(sql, 'u')} as uploaded_by
-        from photos p join users u on u.id = p.uploaded_by_id
-        where p.family_id = ${familyId}
-        order by p.created_at desc, p.id desc
-      `;
-      return rows.map((row) => ({
-        id: row.id,
-        familyId: row.family_id,
-        uploadedById: row.uploaded_by_id,
-        albumId: row.album_id,
-        title: row.title,
-        description: row.description,
-        imageUrl: `/api/photos/${row.id}/preview`,
-        createdAt: row.created_at.toISOString(),
-        uploadedBy: row.uploaded_by,
-      }));
+    ofFamily(familyId: string): Promise<Photo[]> {
+      return photosWhere(sql`p.family_id = ${familyId}`);
+    },
+
+    async find(photoId: string): Promise<Photo | null> {
+      const [photo] = await photosWhere(sql`p.id = ${photoId}`);
+      return photo ?? null;
     },
 
     /** False when the id is taken already. Putting the row again clears a tombstone of the same id. */

@@ -14,7 +14,7 @@ import { photoIdInUrl, photoSizes } from '../../schema/photo-urls.ts';
 import type { Sql } from '../database.ts';
 import { HttpError, serverMessages } from '../http-errors.ts';
 import { mutators } from '../mutators/index.ts';
-import { ImageRefused, type ImageProblem } from '../photos/photo-images.ts';
+import { ImageRefused, sharedContentType, type ImageProblem } from '../photos/photo-images.ts';
 import { isSystemError, UploadIncomplete, type PhotoFiles } from '../photos/photo-files.ts';
 import { signedIn } from '../plugins/session.ts';
 import { parseBody, parseParams } from '../plugins/validation.ts';
@@ -178,7 +178,11 @@ export const photoRoutes: FastifyPluginAsync<{
       throw new HttpError(403, { error: uploadMessages.notAllowed });
     }
     const shared = await photoFiles.shared(file);
-    return reply.type(shared.contentType).send(shared.bytes);
+    if (!shared) throw notFound();
+    return reply
+      .type(sharedContentType(file.contentType))
+      .header('content-length', shared.byteSize)
+      .send(shared.stream);
   });
 
   async function sendOriginal(reply: FastifyReply, file: PhotoFile, rangeHeader: string | undefined) {
@@ -187,14 +191,14 @@ export const photoRoutes: FastifyPluginAsync<{
     if (range === 'unsatisfiable') {
       return reply.code(416).header('content-range', `bytes */${file.byteSize}`).send();
     }
-    const stream = await photoFiles.original(file, range ?? undefined);
-    if (!stream) throw notFound();
-    if (!range) return reply.header('content-length', file.byteSize).send(stream);
+    const original = await photoFiles.original(file, range ?? undefined);
+    if (!original) throw notFound();
+    reply.header('content-length', original.byteSize);
+    if (!range) return reply.send(original.stream);
     return reply
       .code(206)
       .header('content-range', `bytes ${range.start}-${range.end}/${file.byteSize}`)
-      .header('content-length', range.end - range.start + 1)
-      .send(stream);
+      .send(original.stream);
   }
 
   /** The family's photos, newest first (spec §7). */
@@ -230,8 +234,7 @@ export const photoRoutes: FastifyPluginAsync<{
       }),
       result: null,
     }));
-    const photo = (await photos.ofFamily(familyId)).find((candidate) => candidate.id === photoId);
-    return reply.code(201).send(photo);
+    return reply.code(201).send(await photos.find(photoId));
   });
 
   app.get('/api/families/:id/albums', { preHandler: app.requireUser }, async (request): Promise<Album[]> => {
