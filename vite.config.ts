@@ -52,10 +52,14 @@ function chunkPathsExist(groups: ChunkGroup[]): Plugin {
       if (error) return;
       const ids = [...this.getModuleIds()];
       const missing = groups.flatMap(({ name, paths, except = [] }) =>
-        [...paths, ...except].filter((path) => !ids.some((id) => namesModule(id, path))).map((path) => `${name}: ${path}`),
+        [...paths, ...except]
+          .filter((path) => !ids.some((id) => namesModule(id, path)))
+          .map((path) => `${name}: ${path}`),
       );
       if (missing.length > 0) {
-        this.error(`vite.config.ts chunk groups name paths no module has (renamed or deleted?):\n  ${missing.join('\n  ')}`);
+        this.error(
+          `vite.config.ts chunk groups name paths no module has (renamed or deleted?):\n  ${missing.join('\n  ')}`,
+        );
       }
     },
   };
@@ -68,7 +72,11 @@ const under = (folder: string, names: string[]) => names.map((name) => `${folder
 // still arrive only where they are used.
 const chunkGroups = (
   [
-    { name: 'framework', priority: 20, paths: under('node_modules', ['react/', 'react-dom/', 'scheduler/', '@tanstack/']) },
+    {
+      name: 'framework',
+      priority: 20,
+      paths: under('node_modules', ['react/', 'react-dom/', 'scheduler/', '@tanstack/']),
+    },
     {
       name: 'app-core',
       priority: 10,
@@ -93,12 +101,25 @@ const chunkGroups = (
         ]),
         ...under('pwa/features/device-session', ['device-session-store', 'use-device-session']),
         ...under('pwa/features/settings', ['user-settings-store', 'use-text-size-from-settings']),
-        ...under('pwa/features/marketing/download-popup', ['open-download-popup', 'install-prompt', 'download-popup-host']),
+        ...under('pwa/features/marketing/download-popup', [
+          'open-download-popup',
+          'install-prompt',
+          'download-popup-host',
+        ]),
         'pwa/features/marketing/contact/public-form-failure',
       ],
       // Not the pieces only signed-in screens use: a visitor's first page would download them too.
       except: [
-        ...under('pwa/ui', ['switch', 'radio-tile', 'avatar', 'select-field', 'confirm-dialog', 'use-dialog-state']),
+        ...under('pwa/ui', [
+          'switch',
+          'radio-tile',
+          'avatar',
+          'select-field',
+          'confirm-dialog',
+          'use-dialog-state',
+          'empty-state',
+          'page-header-row',
+        ]),
         'pwa/lib/format-date',
       ],
     },
@@ -119,7 +140,13 @@ const chunkGroups = (
           'bottom-tab-bar',
           'nav-items',
         ]),
-        'pwa/features/photos/photos-icon',
+        ...under('pwa/features/photos', [
+          'photos-icon',
+          'use-family-photos',
+          'photo-tile',
+          'chosen-photos',
+          'queue-photos',
+        ]),
         'pwa/features/account/sign-out',
         'pwa/sync/',
         'pwa/db/',

@@ -1,5 +1,5 @@
 import type { HearthDb, PhotoUpload } from '../db/hearth-db.ts';
-import { createExternalStore } from '../lib/external-store.ts';
+import { setUploadProgress } from './upload-progress.ts';
 import { readSignedInUser } from './sync-state.ts';
 
 /**
@@ -9,15 +9,6 @@ import { readSignedInUser } from './sync-state.ts';
  * as already there, and writes the photo once more, which both sides take as the same photo.
  */
 
-/** How far each file in flight has got, 0 to 1, for the tiles and the upload dialog. */
-export const uploadProgress = createExternalStore<ReadonlyMap<string, number>>(new Map());
-
-function setProgress(photoId: string, fraction: number | null): void {
-  const next = new Map(uploadProgress.get());
-  if (fraction === null) next.delete(photoId);
-  else next.set(photoId, fraction);
-  uploadProgress.set(next);
-}
 
 /** What an upload came to: stored, refused for good (with the server's sentence), or try again later. */
 export type UploadOutcome =
@@ -102,8 +93,8 @@ export function createPhotoUploader({
           .filter((upload) => upload.state === 'waiting')
           .first();
         if (!next) return;
-        const outcome = await sendFile(next, (fraction) => setProgress(next.photoId, fraction));
-        setProgress(next.photoId, null);
+        const outcome = await sendFile(next, (fraction) => setUploadProgress(next.photoId, fraction));
+        setUploadProgress(next.photoId, null);
         if (outcome.kind === 'signed-out') return;
         if (outcome.kind === 'retry') {
           await pause(retryMs);

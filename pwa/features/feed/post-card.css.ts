@@ -91,30 +91,5 @@ export const photos = style({
   },
 });
 
-export const photoButton = style({
-  position: 'relative',
-  display: 'block',
-  width: '100%',
-  aspectRatio: '1',
-  padding: 0,
-  overflow: 'hidden',
-  border: 0,
-  borderRadius: vars.radius.md,
-  background: vars.color.surfaceSunken,
-  cursor: 'pointer',
-});
-
-globalStyle(`${photos}[data-count="1"] ${photoButton}`, { aspectRatio: '4 / 3' });
-
-export const photo = style({ display: 'block', width: '100%', height: '100%', objectFit: 'cover' });
-
-export const photoWaiting = style({
-  position: 'absolute',
-  insetInline: vars.space.xs,
-  insetBlockEnd: vars.space.xs,
-  padding: `${vars.space.xxs} ${vars.space.sm}`,
-  borderRadius: vars.radius.pill,
-  background: vars.color.surfaceRaised,
-  fontSize: vars.fontSize.sm,
-  textAlign: 'center',
-});
+/** One photo shows wider than it is tall. */
+globalStyle(`${photos}[data-count="1"] > li > *`, { aspectRatio: '4 / 3' });

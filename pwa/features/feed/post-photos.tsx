@@ -1,11 +1,11 @@
 import { useLiveQuery } from 'dexie-react-hooks';
-import { Suspense, useEffect, useState } from 'react';
-import { photoUrl } from '../../../schema/photo-urls.ts';
+import { Suspense } from 'react';
 import type { SyncedPhoto } from '../../../schema/sync.ts';
 import type { PhotoUpload } from '../../db/hearth-db.ts';
 import { preloadable } from '../../lib/preloadable.tsx';
 import { useDialogState } from '../../ui/use-dialog-state.ts';
 import { useHearthDb } from '../device-session/device-session-store.ts';
+import { PendingPhotoTile, PhotoTile } from '../photos/photo-tile.tsx';
 import * as styles from './post-card.css.ts';
 
 /** The viewer comes when someone opens a photo, not with the feed. */
@@ -43,9 +43,13 @@ export function PostPhotos({ photoIds }: { photoIds: readonly string[] }) {
         {shown.map((item) => (
           <li key={item.kind === 'photo' ? item.photo.id : item.upload.photoId}>
             {item.kind === 'photo' ? (
-              <PhotoButton photo={item.photo} onOpen={() => viewer.show(item.photo.id)} />
+              <PhotoTile
+                photo={item.photo}
+                onOpen={() => viewer.show(item.photo.id)}
+                onPointerEnter={() => void postPhotoViewer.preload()}
+              />
             ) : (
-              <WaitingPhoto upload={item.upload} />
+              <PendingPhotoTile upload={item.upload} />
             )}
           </li>
         ))}
@@ -62,40 +66,5 @@ export function PostPhotos({ photoIds }: { photoIds: readonly string[] }) {
         </Suspense>
       ) : null}
     </>
-  );
-}
-
-function PhotoButton({ photo, onOpen }: { photo: SyncedPhoto; onOpen: () => void }) {
-  return (
-    <button
-      type="button"
-      className={styles.photoButton}
-      aria-haspopup="dialog"
-      onPointerEnter={() => void postPhotoViewer.preload()}
-      onClick={onOpen}
-    >
-      <img
-        src={photoUrl(photo.id, 'thumb')}
-        alt={photo.title || 'A family photo'}
-        loading="lazy"
-        decoding="async"
-        className={styles.photo}
-      />
-    </button>
-  );
-}
-
-function WaitingPhoto({ upload }: { upload: PhotoUpload }) {
-  const [url, setUrl] = useState<string | null>(null);
-  useEffect(() => {
-    const made = URL.createObjectURL(upload.file);
-    setUrl(made);
-    return () => URL.revokeObjectURL(made);
-  }, [upload.file]);
-  return (
-    <div className={styles.photoButton}>
-      {url ? <img src={url} alt={upload.title || 'A photo you picked'} className={styles.photo} /> : null}
-      <span className={styles.photoWaiting}>{upload.state === 'refused' ? 'Not sent' : 'Waiting to send'}</span>
-    </div>
   );
 }

@@ -2,21 +2,6 @@ import { globalStyle, keyframes, style } from '@vanilla-extract/css';
 import { buttonVariants } from '../../ui/button.css.ts';
 import { vars } from '../../ui/theme.css.ts';
 
-export const header = style({
-  display: 'flex',
-  alignItems: 'flex-end',
-  justifyContent: 'space-between',
-  flexWrap: 'wrap',
-  gap: vars.space.md,
-});
-
-export const headerActions = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space.sm });
-
-/** On a phone the header's buttons take a full row each, easy to hit with a thumb. */
-globalStyle(`${headerActions} > *`, {
-  '@media': { 'screen and (max-width: 30em)': { flex: '1 1 100%' } },
-});
-
 /** Album tiles scroll sideways on their own, never the page. */
 export const albums = style({
   display: 'flex',
@@ -83,50 +68,6 @@ export const grid = style({
   listStyle: 'none',
 });
 
-export const tile = style({
-  position: 'relative',
-  display: 'block',
-  width: '100%',
-  aspectRatio: '1',
-  padding: 0,
-  overflow: 'hidden',
-  border: 0,
-  borderRadius: vars.radius.md,
-  background: vars.color.surfaceSunken,
-  cursor: 'pointer',
-  selectors: { '&:focus-visible': { outlineOffset: '3px' } },
-});
-
-export const tileImage = style({ display: 'block', width: '100%', height: '100%', objectFit: 'cover' });
-
-globalStyle(`${tile}[data-state="waiting"] ${tileImage}`, { opacity: 0.7 });
-
-export const tileBadge = style({
-  position: 'absolute',
-  insetInline: vars.space.xs,
-  insetBlockEnd: vars.space.xs,
-  padding: `${vars.space.xxs} ${vars.space.sm}`,
-  borderRadius: vars.radius.pill,
-  background: vars.color.surfaceRaised,
-  color: vars.color.text,
-  fontSize: vars.fontSize.sm,
-  fontWeight: vars.fontWeight.medium,
-  textAlign: 'center',
-});
-
-export const tileProblem = style({
-  position: 'absolute',
-  inset: 0,
-  display: 'grid',
-  alignContent: 'center',
-  gap: vars.space.xs,
-  padding: vars.space.sm,
-  background: vars.color.dangerSoft,
-  color: vars.color.text,
-  fontSize: vars.fontSize.sm,
-  textAlign: 'center',
-});
-
 const shimmer = keyframes({ '50%': { opacity: 0.55 } });
 
 export const skeleton = style({
@@ -135,27 +76,6 @@ export const skeleton = style({
   background: vars.color.surfaceSunken,
   animation: `${shimmer} 1.6s ease-in-out infinite`,
   '@media': { '(prefers-reduced-motion: reduce)': { animation: 'none' } },
-});
-
-export const empty = style({ display: 'grid', justifyItems: 'center', gap: vars.space.md, textAlign: 'center' });
-
-export const emptyIcon = style({
-  display: 'grid',
-  placeItems: 'center',
-  width: '4.5rem',
-  height: '4.5rem',
-  borderRadius: '50%',
-  background: vars.color.primarySoft,
-  color: vars.color.primaryText,
-});
-
-export const emptyTitle = style({ margin: 0, fontSize: vars.fontSize.xl });
-
-export const emptyText = style({
-  margin: 0,
-  maxWidth: '32rem',
-  color: vars.color.textMuted,
-  fontSize: vars.fontSize.lg,
 });
 
 export const form = style({ display: 'grid', gap: vars.space.md });

@@ -1,12 +1,11 @@
-import { useEffect, useId, useMemo, useState } from 'react';
+import { useId, useMemo, useState } from 'react';
 import { display } from '../../../schema/limits.ts';
 import { photoUrl } from '../../../schema/photo-urls.ts';
 import type { SyncedAlbum, SyncedFamily, SyncedPhoto } from '../../../schema/sync.ts';
-import type { PhotoUpload } from '../../db/hearth-db.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
-import { uploadProgress } from '../../sync/photo-uploader.ts';
 import { Button } from '../../ui/button.tsx';
-import { Card } from '../../ui/card.tsx';
+import { EmptyState } from '../../ui/empty-state.tsx';
+import * as headerStyles from '../../ui/page-header-row.css.ts';
 import { Page, PageHeader } from '../../ui/page.tsx';
 import { useDialogState } from '../../ui/use-dialog-state.ts';
 import { visuallyHidden } from '../../ui/visually-hidden.css.ts';
@@ -17,6 +16,7 @@ import { useSelectedFamily } from '../family/selected-family.ts';
 import { NewAlbumDialog } from './new-album-dialog.tsx';
 import { PhotoViewer } from './photo-viewer.tsx';
 import { PhotosIcon } from './photos-icon.tsx';
+import { PendingPhotoTile, PhotoTile } from './photo-tile.tsx';
 import * as styles from './photos-screen.css.ts';
 import { UploadPhotosDialog } from './upload-photos-dialog.tsx';
 import { useFamilyAlbums, useFamilyPhotos, usePhotoUploads } from './use-family-photos.ts';
@@ -54,6 +54,7 @@ export function PhotosScreen() {
 type AlbumFilter = { albumId: string | null };
 
 function FamilyPhotos({ family }: { family: SyncedFamily }) {
+  const db = useHearthDb();
   const photos = useFamilyPhotos(family.id);
   const albums = useFamilyAlbums(family.id);
   const uploads = usePhotoUploads(family.id);
@@ -74,9 +75,9 @@ function FamilyPhotos({ family }: { family: SyncedFamily }) {
 
   return (
     <>
-      <div className={styles.header}>
+      <div className={headerStyles.headerRow}>
         <PageHeader title="Photos" lead={family.name} />
-        <div className={styles.headerActions}>
+        <div className={headerStyles.headerActions}>
           <Button variant="secondary" aria-haspopup="dialog" onClick={() => newAlbum.show()}>
             New Album
           </Button>
@@ -105,7 +106,7 @@ function FamilyPhotos({ family }: { family: SyncedFamily }) {
         <ul className={styles.grid} aria-label={albumId === null ? 'All Photos' : 'Photos in this album'}>
           {waiting.map((item) => (
             <li key={item.photoId}>
-              <UploadTile upload={item} />
+              <PendingPhotoTile upload={item} onDiscard={() => void db.photoUploads.delete(item.photoId)} />
             </li>
           ))}
           {shown.map((photo) => (
@@ -209,45 +210,6 @@ function AlbumTiles({
   );
 }
 
-function PhotoTile({ photo, onOpen }: { photo: SyncedPhoto; onOpen: () => void }) {
-  const name = photo.title || 'A family photo';
-  return (
-    <button type="button" className={styles.tile} aria-haspopup="dialog" onClick={onOpen}>
-      <img src={photoUrl(photo.id, 'thumb')} alt={name} loading="lazy" decoding="async" className={styles.tileImage} />
-    </button>
-  );
-}
-
-/** A photo picked here and not on the server yet: shown at once from its own bytes, with how far it has got. */
-function UploadTile({ upload }: { upload: PhotoUpload }) {
-  const db = useHearthDb();
-  const progress = uploadProgress.use().get(upload.photoId);
-  const [url, setUrl] = useState<string | null>(null);
-  useEffect(() => {
-    const objectUrl = URL.createObjectURL(upload.file);
-    setUrl(objectUrl);
-    return () => URL.revokeObjectURL(objectUrl);
-  }, [upload.file]);
-  const name = upload.title || 'A photo you picked';
-  return (
-    <div className={styles.tile} data-state={upload.state}>
-      {url ? <img src={url} alt={name} className={styles.tileImage} /> : null}
-      {upload.state === 'refused' ? (
-        <div className={styles.tileProblem} role="alert">
-          <p>Not sent: {upload.problem}</p>
-          <Button variant="secondary" onClick={() => void db.photoUploads.delete(upload.photoId)}>
-            Discard
-          </Button>
-        </div>
-      ) : (
-        <span className={styles.tileBadge}>
-          {progress === undefined ? 'Waiting to send' : `Uploading ${Math.round(progress * 100)}%`}
-        </span>
-      )}
-    </div>
-  );
-}
-
 function PhotoSkeletons() {
   return (
     <div role="status">
@@ -261,17 +223,7 @@ function PhotoSkeletons() {
   );
 }
 
+/** Nothing to show yet, with the Photos picture. */
 function EmptyPhotos({ title, text }: { title: string; text: string }) {
-  const titleId = useId();
-  return (
-    <Card as="section" aria-labelledby={titleId} className={styles.empty}>
-      <span className={styles.emptyIcon}>
-        <PhotosIcon size="2rem" />
-      </span>
-      <h2 id={titleId} className={styles.emptyTitle}>
-        {title}
-      </h2>
-      <p className={styles.emptyText}>{text}</p>
-    </Card>
-  );
+  return <EmptyState icon={<PhotosIcon size="2rem" />} title={title} text={text} />;
 }

@@ -2,7 +2,7 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useId, useState, type DragEvent, type FormEvent } from 'react';
 import { photoToasts } from '../../../schema/photo-messages.ts';
 import type { SyncedAlbum, SyncedFamily } from '../../../schema/sync.ts';
-import { uploadProgress } from '../../sync/photo-uploader.ts';
+import { uploadProgress } from '../../sync/upload-progress.ts';
 import { Button } from '../../ui/button.tsx';
 import { Dialog } from '../../ui/dialog.tsx';
 import { SelectField } from '../../ui/select-field.tsx';

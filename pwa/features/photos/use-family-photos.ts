@@ -4,8 +4,8 @@ import type { PhotoUpload } from '../../db/hearth-db.ts';
 import type { SyncedAlbum, SyncedPhoto } from '../../../schema/sync.ts';
 import { useHearthDb } from '../device-session/device-session-store.ts';
 
-/** The family's photos, newest first, from the device. */
-export function useFamilyPhotos(familyId: string): SyncedPhoto[] | undefined {
+/** The family's photos, newest first, from the device; the `limit` newest only when given. */
+export function useFamilyPhotos(familyId: string, limit = Infinity): SyncedPhoto[] | undefined {
   const db = useHearthDb();
   return useLiveQuery(
     () =>
@@ -13,8 +13,9 @@ export function useFamilyPhotos(familyId: string): SyncedPhoto[] | undefined {
         .where('[familyId+createdAt]')
         .between([familyId, Dexie.minKey], [familyId, Dexie.maxKey])
         .reverse()
+        .limit(limit)
         .toArray(),
-    [db, familyId],
+    [db, familyId, limit],
   );
 }
 

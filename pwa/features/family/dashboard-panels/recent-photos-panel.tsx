@@ -1,24 +1,12 @@
-import { Dexie } from 'dexie';
-import { useLiveQuery } from 'dexie-react-hooks';
 import { display } from '../../../../schema/limits.ts';
 import { photoUrl } from '../../../../schema/photo-urls.ts';
-import { useHearthDb } from '../../device-session/device-session-store.ts';
+import { useFamilyPhotos } from '../../photos/use-family-photos.ts';
 import { DashboardPanel } from './dashboard-panel.tsx';
 import * as styles from './dashboard-panels.css.ts';
 
 /** The family's newest photos (spec §9: six), newest first, from the device, as thumbnails (a few KB each). */
 export function RecentPhotosPanel({ familyId }: { familyId: string }) {
-  const db = useHearthDb();
-  const photos = useLiveQuery(
-    () =>
-      db.photos
-        .where('[familyId+createdAt]')
-        .between([familyId, Dexie.minKey], [familyId, Dexie.maxKey])
-        .reverse()
-        .limit(display.recentPhotos)
-        .toArray(),
-    [db, familyId],
-  );
+  const photos = useFamilyPhotos(familyId, display.recentPhotos);
   return (
     <DashboardPanel title="Recent Photos">
       {photos === undefined ? null : photos.length === 0 ? (

@@ -1,20 +1,5 @@
-import { globalStyle, style } from '@vanilla-extract/css';
+import { style } from '@vanilla-extract/css';
 import { vars } from '../../../ui/theme.css.ts';
-
-export const header = style({
-  display: 'flex',
-  alignItems: 'flex-end',
-  justifyContent: 'space-between',
-  flexWrap: 'wrap',
-  gap: vars.space.md,
-});
-
-export const headerActions = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space.sm });
-
-/** On a phone the header's buttons take a full row each, easy to hit with a thumb. */
-globalStyle(`${headerActions} > *`, {
-  '@media': { 'screen and (max-width: 30em)': { flex: '1 1 100%' } },
-});
 
 export const section = style({ display: 'grid', gap: vars.space.md, alignContent: 'start' });
 
@@ -90,17 +75,6 @@ export const tips = style({
 });
 
 export const titleIcon = style({ display: 'inline-flex', color: vars.color.primaryText });
-
-export const emptyState = style({ display: 'grid', justifyItems: 'center', gap: vars.space.md, textAlign: 'center' });
-
-export const emptyTitle = style({ margin: 0, fontSize: vars.fontSize.xl });
-
-export const emptyText = style({
-  margin: 0,
-  maxWidth: '32rem',
-  color: vars.color.textMuted,
-  fontSize: vars.fontSize.lg,
-});
 
 export const loading = style({
   display: 'flex',

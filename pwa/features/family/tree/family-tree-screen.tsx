@@ -1,10 +1,11 @@
-import { Suspense, useId, useRef, type ReactNode } from 'react';
+import { Suspense, useRef, type ReactNode } from 'react';
 import type { SyncedFamily } from '../../../../schema/sync.ts';
 import { preloadable } from '../../../lib/preloadable.tsx';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { Button } from '../../../ui/button.tsx';
 import { Card } from '../../../ui/card.tsx';
-import * as noticeStyles from '../../../ui/notice.css.ts';
+import { EmptyState } from '../../../ui/empty-state.tsx';
+import * as headerStyles from '../../../ui/page-header-row.css.ts';
 import { Page, PageHeader } from '../../../ui/page.tsx';
 import { Spinner } from '../../../ui/spinner.tsx';
 import { useSignedInUser } from '../../account/auth-store.ts';
@@ -74,21 +75,9 @@ function NoFamilyGroups() {
   );
 }
 
-/** The tree with nothing to show yet: what is missing, and the way on when there is one. */
-function EmptyTree({ title, text, children }: { title: string; text: string; children?: ReactNode }) {
-  const titleId = useId();
-  return (
-    <Card as="section" aria-labelledby={titleId} className={styles.emptyState}>
-      <span className={noticeStyles.badge}>
-        <FamilyTreeIcon size="2rem" />
-      </span>
-      <h2 id={titleId} className={styles.emptyTitle}>
-        {title}
-      </h2>
-      <p className={styles.emptyText}>{text}</p>
-      {children}
-    </Card>
-  );
+/** The tree with nothing to show yet, with its own picture. */
+function EmptyTree(props: { title: string; text: string; children?: ReactNode }) {
+  return <EmptyState icon={<FamilyTreeIcon size="2rem" />} {...props} />;
 }
 
 function FamilyTree({ family }: { family: SyncedFamily }) {
@@ -116,9 +105,9 @@ function FamilyTree({ family }: { family: SyncedFamily }) {
 
   return (
     <>
-      <div className={styles.header}>
+      <div className={headerStyles.headerRow}>
         <PageHeader title="Family Tree" lead={family.name} />
-        <div className={styles.headerActions}>
+        <div className={headerStyles.headerActions}>
           <InviteFamilyButton familyId={family.id} familyName={family.name} />
           {viewerIsAdmin ? (
             <Button

@@ -1,0 +1,78 @@
+import { useEffect, useState } from 'react';
+import { photoUrl } from '../../../schema/photo-urls.ts';
+import type { SyncedPhoto } from '../../../schema/sync.ts';
+import type { PhotoUpload } from '../../db/hearth-db.ts';
+import { uploadProgress } from '../../sync/upload-progress.ts';
+import { Button } from '../../ui/button.tsx';
+import * as styles from './photo-tile.css.ts';
+
+/** A square tile of a family photo, from its thumbnail, opening the viewer. The grid and a post's photos use it. */
+export function PhotoTile({
+  photo,
+  onOpen,
+  onPointerEnter,
+}: {
+  photo: SyncedPhoto;
+  onOpen: () => void;
+  /** Where the viewer's code is not loaded yet: the moment to fetch it. */
+  onPointerEnter?: () => void;
+}) {
+  return (
+    <button
+      type="button"
+      className={styles.tile}
+      aria-haspopup="dialog"
+      onPointerEnter={onPointerEnter}
+      onClick={onOpen}
+    >
+      <img
+        src={photoUrl(photo.id, 'thumb')}
+        alt={photo.title || 'A family photo'}
+        loading="lazy"
+        decoding="async"
+        className={styles.image}
+      />
+    </button>
+  );
+}
+
+/**
+ * A photo picked on this device and not on the server yet, shown at once from its own bytes with how far it has got.
+ * One the server refused says why; `onDiscard`, where given, lets it go.
+ */
+export function PendingPhotoTile({ upload, onDiscard }: { upload: PhotoUpload; onDiscard?: () => void }) {
+  const progress = uploadProgress.use().get(upload.photoId);
+  const url = useObjectUrl(upload.file);
+  return (
+    <div className={styles.tile} data-state={upload.state}>
+      {url ? <img src={url} alt={upload.title || 'A photo you picked'} className={styles.image} /> : null}
+      {upload.state === 'refused' && onDiscard ? (
+        <div className={styles.problem} role="alert">
+          <p>Not sent: {upload.problem}</p>
+          <Button variant="secondary" onClick={onDiscard}>
+            Discard
+          </Button>
+        </div>
+      ) : (
+        <span className={styles.badge}>
+          {upload.state === 'refused'
+            ? 'Not sent'
+            : progress === undefined
+              ? 'Waiting to send'
+              : `Uploading ${Math.round(progress * 100)}%`}
+        </span>
+      )}
+    </div>
+  );
+}
+
+/** An address for a Blob's bytes while the component shows them; let go when it no longer does. */
+function useObjectUrl(blob: Blob): string | null {
+  const [url, setUrl] = useState<string | null>(null);
+  useEffect(() => {
+    const made = URL.createObjectURL(blob);
+    setUrl(made);
+    return () => URL.revokeObjectURL(made);
+  }, [blob]);
+  return url;
+}
