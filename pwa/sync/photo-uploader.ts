@@ -9,7 +9,6 @@ import { readSignedInUser } from './sync-state.ts';
  * as already there, and writes the photo once more, which both sides take as the same photo.
  */
 
-
 /** What an upload came to: stored, refused for good (with the server's sentence), or try again later. */
 export type UploadOutcome =
   { kind: 'stored' } | { kind: 'refused'; problem: string } | { kind: 'retry' } | { kind: 'signed-out' };
