@@ -1,5 +1,7 @@
+import { readFile } from 'node:fs/promises';
 import { fileTypeFromFile } from 'file-type';
-import sharp, { type Metadata } from 'sharp';
+import sharp, { type Metadata, type Sharp } from 'sharp';
+import { heicPixels } from './heic-pixels.ts';
 
 /**
  * What Hearth does with an image's pixels (docs/decisions/0017-photos.md): decide what a file is by its bytes, refuse
@@ -56,26 +58,42 @@ export async function inspectImage(path: string): Promise<InspectedImage> {
   const { width, height } = metadata;
   if (!width || !height) throw new ImageRefused('damaged');
   if (width * height > maxPixels) throw new ImageRefused('tooManyPixels');
-  // Orientations 5 to 8 turn the picture a quarter: what people see is the other way round.
-  const turned = (metadata.orientation ?? 1) >= 5;
+  // Orientations 5 to 8 turn the picture a quarter: what people see is the other way round. A HEIF file turns its
+  // picture itself (and its decoders report the turned size); its EXIF orientation is only a copy.
+  const turned = metadata.format !== 'heif' && (metadata.orientation ?? 1) >= 5;
   return { contentType: type.mime, width: turned ? height : width, height: turned ? width : height };
 }
 
-/** Decodes the whole image (a truncated file fails here, not for the first person who opens it). */
-function decode(input: string | Buffer) {
-  return sharp(input, { limitInputPixels: maxPixels, failOn: 'truncated' }).rotate();
+/**
+ * The whole image, upright, ready to resize or encode (a truncated file fails when it is decoded, not for the first
+ * person who opens it). HEVC-compressed HEIC, which libvips cannot decode, is decoded to pixels by libheif first.
+ */
+async function decode(input: string | Buffer): Promise<Sharp> {
+  const image = sharp(input, { limitInputPixels: maxPixels, failOn: 'truncated' });
+  const { format, compression } = await image.metadata();
+  if (format !== 'heif' || compression !== 'hevc') return image.rotate();
+  let pixels;
+  try {
+    pixels = await heicPixels(typeof input === 'string' ? await readFile(input) : input);
+  } catch {
+    throw new ImageRefused('cannotDecode');
+  }
+  const { width, height, data } = pixels;
+  return sharp(data, { raw: { width, height, channels: 4 }, limitInputPixels: maxPixels });
 }
 
 /** A display size: upright, no larger than the original, no metadata. */
 export async function makeDisplaySize(input: string | Buffer, size: DisplaySize): Promise<Buffer> {
   const { longestSide, quality } = displaySizes[size];
   try {
-    return await decode(input)
+    return await (
+      await decode(input)
+    )
       .resize({ width: longestSide, height: longestSide, fit: 'inside', withoutEnlargement: true })
       .webp({ quality })
       .toBuffer();
   } catch (error) {
-    throw new ImageRefused(/heif|heic|hevc|codec/i.test(String(error)) ? 'cannotDecode' : 'damaged');
+    throw error instanceof ImageRefused ? error : new ImageRefused('damaged');
   }
 }
 
@@ -90,10 +108,11 @@ export function sharedContentType(contentType: string): string {
  */
 export async function makeSharedOriginal(input: Buffer, contentType: string): Promise<Buffer> {
   if (contentType === 'image/gif') return input;
-  const image = decode(input);
+  const image = await decode(input);
   if (contentType === 'image/png') return image.png().toBuffer();
   if (contentType === 'image/webp') return image.webp({ quality: 92 }).toBuffer();
-  return image.jpeg({ quality: 92, mozjpeg: true }).toBuffer();
+  // A HEIC's pixels arrive with an alpha channel, which JPEG has not: see-through parts become white, not black.
+  return image.flatten({ background: '#ffffff' }).jpeg({ quality: 92, mozjpeg: true }).toBuffer();
 }
 
 /** Runs at most `limit` image jobs at once: one family's album must not take every core from everyone's feed. */

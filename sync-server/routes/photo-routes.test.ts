@@ -12,7 +12,7 @@ import { diskPhotoStorage, s3PhotoStorage, type PhotoStorage } from '../photos/p
 import { uploadMessages } from './photo-routes.ts';
 import { signUp, useTestApp, type TestAccount } from '../testing/test-app.ts';
 import { addMember, createFamily, TestDevice } from '../testing/test-device.ts';
-import { multipartFile, phonePhoto, uploadPhotoFile } from '../testing/test-photos.ts';
+import { iPhonePhoto, multipartFile, phonePhoto, uploadPhotoFile } from '../testing/test-photos.ts';
 
 const context = useTestApp();
 
@@ -157,12 +157,52 @@ describe.each(Object.keys(backends))('photos stored on %s', (backend) => {
     expect((await app.inject({ method: 'GET', url: `/api/photos/${photoId}/thumb` })).statusCode).toBe(401);
   });
 
+  it('shows an iPhone’s HEIC photo to the family, upright and without location, and keeps the original as it was', async () => {
+    const original = await iPhonePhoto();
+    expect(await exifOf(original)).toBeDefined();
+    const photoId = randomUUID();
+    const upload = await uploadPhotoFile(app, grandma.cookie, {
+      familyId,
+      photoId,
+      bytes: original,
+      filename: 'IMG_0001.HEIC',
+    });
+    expect(upload.statusCode).toBe(201);
+    expect(upload.json()).toEqual({ photoId, width: 96, height: 64 });
+    const named = await grandmaDevice.send({
+      name: 'photo.create',
+      args: { photoId, familyId, albumId: null, title: 'IMG_0001', description: null },
+    });
+    expect(named.results[0]?.status).toBe('applied');
+
+    /** The colour of the pixel at (x, y) of an image, as [r, g, b]. */
+    const colourAt = async (bytes: Buffer, x: number, y: number) => {
+      const { data, info } = await sharp(bytes).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+      const at = (y * info.width + x) * 3;
+      return [data[at]!, data[at + 1]!, data[at + 2]!];
+    };
+    const thumb = await get(`/api/photos/${photoId}/thumb`, son.cookie);
+    expect(thumb.headers['content-type']).toBe('image/webp');
+    expect(await exifOf(thumb.rawPayload)).toBeUndefined();
+    const [left, right] = [await colourAt(thumb.rawPayload, 10, 32), await colourAt(thumb.rawPayload, 86, 32)];
+    expect(left[0]).toBeGreaterThan(150); // red where the photo is red
+    expect(right[2]).toBeGreaterThan(150); // blue where it is blue
+
+    const shared = await get(`/api/photos/${photoId}/original`, son.cookie);
+    expect(shared.headers['content-type']).toBe('image/jpeg');
+    expect(await exifOf(shared.rawPayload)).toBeUndefined();
+    expect((await sharp(shared.rawPayload).metadata()).width).toBe(96);
+    const own = await get(`/api/photos/${photoId}/original`, grandma.cookie);
+    expect(Buffer.compare(own.rawPayload, original)).toBe(0);
+  });
+
   it('refuses what is not a photo it can show, with a sentence for each, and keeps nothing', async () => {
     const png = await sharp({ create: { width: 40, height: 40, channels: 3, background: '#c08040' } })
       .png()
       .toBuffer();
     const jpeg = await phonePhoto({ width: 400, height: 300 });
     const bomb = pngHeaderOnly(30_000, 30_000);
+    const heic = await iPhonePhoto();
     const cases: [string, Buffer, number, string][] = [
       ['text behind a .jpg name', Buffer.from('not a photo at all, just words'), 415, uploadMessages.notAnImage],
       ['an empty file', Buffer.alloc(0), 415, uploadMessages.notAnImage],
@@ -173,6 +213,7 @@ describe.each(Object.keys(backends))('photos stored on %s', (backend) => {
         uploadMessages.notAnImage,
       ],
       ['a truncated JPEG', jpeg.subarray(0, Math.floor(jpeg.length / 2)), 422, uploadMessages.damaged],
+      ['a truncated HEIC', heic.subarray(0, heic.length - 200), 422, uploadMessages.damaged],
       ['a 30,000 × 30,000 PNG', bomb, 422, uploadMessages.tooManyPixels],
       [
         '10 MB and one byte',

@@ -33,7 +33,7 @@ export const uploadMessages: Record<
   notAnImage: 'This file is not a photo Hearth can show. Choose a JPEG, PNG, GIF, WebP, AVIF or HEIC image.',
   damaged: 'This photo seems damaged or incomplete. Try saving it again, then choose it once more.',
   tooManyPixels: 'This image is too large in pixels to show. Try a smaller copy of it.',
-  cannotDecode: "Hearth can't read this kind of HEIC photo yet. Try sharing it from your phone as a JPEG.",
+  cannotDecode: "Hearth couldn't read this HEIC photo. Try sharing it from your phone as a JPEG.",
   tooLarge: `Each photo can be at most ${limits.photoMaxBytes / 1024 / 1024} MB.`,
   noFile: 'Choose a photo to upload.',
   idTaken: 'This photo was already saved as something else.',
@@ -45,7 +45,7 @@ const statusOfProblem: Record<ImageProblem, number> = {
   notAnImage: 415,
   damaged: 422,
   tooManyPixels: 422,
-  cannotDecode: 415,
+  cannotDecode: 422,
 };
 
 const uploadParamsSchema = z.strictObject({ id, photoId: id });

@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 
@@ -39,4 +40,12 @@ export function uploadPhotoFile(
     headers: { ...headers, cookie },
     payload,
   });
+}
+
+/**
+ * An iPhone's kind of photo: HEIC with HEVC-compressed pixels (which sharp's prebuilt libvips cannot decode), 96 × 64,
+ * red on the left and blue on the right, with a GPS position in its EXIF. Made once with libheif's `heif-enc`.
+ */
+export function iPhonePhoto(): Promise<Buffer> {
+  return readFile(new URL('./fixtures/iphone-hevc.heic', import.meta.url));
 }
