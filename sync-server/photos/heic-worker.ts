@@ -8,7 +8,7 @@ import decodeHeic from 'heic-decode';
 parentPort?.on('message', async (bytes: Uint8Array) => {
   try {
     const { width, height, data } = await decodeHeic({ buffer: bytes });
-    parentPort?.postMessage({ width, height, data }, [data.buffer]);
+    parentPort?.postMessage({ width, height, data }, [data.buffer as ArrayBuffer]);
   } catch (error) {
     parentPort?.postMessage({ error: String(error) });
   }

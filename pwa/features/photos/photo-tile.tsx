@@ -1,9 +1,9 @@
-import { useEffect, useState } from 'react';
 import { photoUrl } from '../../../schema/photo-urls.ts';
 import type { SyncedPhoto } from '../../../schema/sync.ts';
 import type { PhotoUpload } from '../../db/hearth-db.ts';
 import { uploadProgress } from '../../sync/upload-progress.ts';
 import { Button } from '../../ui/button.tsx';
+import { LocalPicture } from './local-picture.tsx';
 import * as styles from './photo-tile.css.ts';
 
 /** A square tile of a family photo, from its thumbnail, opening the viewer. The grid and a post's photos use it. */
@@ -42,10 +42,9 @@ export function PhotoTile({
  */
 export function PendingPhotoTile({ upload, onDiscard }: { upload: PhotoUpload; onDiscard?: () => void }) {
   const progress = uploadProgress.use().get(upload.photoId);
-  const url = useObjectUrl(upload.file);
   return (
     <div className={styles.tile} data-state={upload.state}>
-      {url ? <img src={url} alt={upload.title || 'A photo you picked'} className={styles.image} /> : null}
+      <LocalPicture file={upload.file} alt={upload.title || 'A photo you picked'} className={styles.image} />
       {upload.state === 'refused' && onDiscard ? (
         <div className={styles.problem} role="alert">
           <p>Not sent: {upload.problem}</p>
@@ -64,15 +63,4 @@ export function PendingPhotoTile({ upload, onDiscard }: { upload: PhotoUpload; o
       )}
     </div>
   );
-}
-
-/** An address for a Blob's bytes while the component shows them; let go when it no longer does. */
-function useObjectUrl(blob: Blob): string | null {
-  const [url, setUrl] = useState<string | null>(null);
-  useEffect(() => {
-    const made = URL.createObjectURL(blob);
-    setUrl(made);
-    return () => URL.revokeObjectURL(made);
-  }, [blob]);
-  return url;
 }

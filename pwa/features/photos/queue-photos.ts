@@ -12,11 +12,15 @@ export type SelectionProblem =
 export function selectionProblem(files: readonly File[]): SelectionProblem | null {
   if (files.length === 0) return { kind: 'none' };
   if (files.length > limits.photosPerSelection) return { kind: 'tooMany' };
-  if (files.some((file) => !file.type.startsWith('image/') || file.type === 'image/svg+xml')) {
-    return { kind: 'notImages' };
-  }
+  if (!files.every(looksLikePhoto)) return { kind: 'notImages' };
   const tooLarge = files.filter((file) => file.size > limits.photoMaxBytes).map((file) => file.name);
   return tooLarge.length > 0 ? { kind: 'tooLarge', names: tooLarge } : null;
+}
+
+/** An image by the browser's word, or an iPhone's HEIC, which browsers other than Safari give no type. */
+function looksLikePhoto(file: File): boolean {
+  if (file.type === '') return /\.(heic|heif)$/i.test(file.name);
+  return file.type.startsWith('image/') && file.type !== 'image/svg+xml';
 }
 
 /** A file's name without its extension, as the title a photo gets when none is given (spec §9). */

@@ -116,7 +116,7 @@ export function UploadPhotosDialog({ family, albums, albumId, open, onClose }: U
             <span>{files.length > 0 ? `${files.length} photo(s) chosen` : 'Choose photos or drop them here'}</span>
             <input
               type="file"
-              accept="image/*"
+              accept="image/*,.heic,.heif"
               multiple
               aria-describedby={hintId}
               className={styles.fileInput}
