@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import sharp from 'sharp';
 import { withDatabase } from './support/database.ts';
 import { close, goOffline, goOnline, twoMembers, waitForOfflineReady } from './support/family.ts';
+import type { Page } from '@playwright/test';
 import { expect, test } from './support/test.ts';
 
 /** A phone's JPEG: a warm picture with the camera's GPS position in its EXIF. */
@@ -12,6 +13,26 @@ function phonePhoto(hue: number): Promise<Buffer> {
       IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '51/1 30/1 0/1', GPSLongitudeRef: 'W', GPSLongitude: '0/1 7/1 0/1' },
     })
     .toBuffer();
+}
+
+/** How many photo thumbnails the page's person keeps on the device, read from their own database. */
+function keptThumbnails(page: Page): Promise<number> {
+  return page.evaluate(async () => {
+    const [name] = (await indexedDB.databases()).flatMap((info) =>
+      info.name?.startsWith('hearth-') ? [info.name] : [],
+    );
+    const db = await new Promise<IDBDatabase>((resolve, reject) => {
+      const opening = indexedDB.open(name!);
+      opening.onsuccess = () => resolve(opening.result);
+      opening.onerror = () => reject(opening.error);
+    });
+    try {
+      const counting = db.transaction('photoImages').objectStore('photoImages').count();
+      return await new Promise<number>((resolve) => (counting.onsuccess = () => resolve(counting.result)));
+    } finally {
+      db.close();
+    }
+  });
 }
 
 function countPhotos(title: string): Promise<number> {
@@ -122,6 +143,15 @@ test('an iPhone photo picked offline waits on the phone, then lands once when th
   await expect.poll(() => grandmasTile.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBe(96);
   await expect(sonPage.getByText('Waiting to send')).toHaveCount(0);
   expect(await countPhotos(title)).toBe(1);
+
+  // Her phone keeps the family's thumbnails: on a plane, the Photos grid still shows the picture.
+  const { grandmaPage, grandmaContext } = family;
+  await waitForOfflineReady(grandmaPage);
+  await expect.poll(() => keptThumbnails(grandmaPage)).toBe(1);
+  await goOffline(grandmaContext, grandmaPage);
+  await grandmaPage.goto('/photos');
+  const offlineTile = grandmaPage.getByRole('img', { name: title });
+  await expect.poll(() => offlineTile.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBe(96);
 
   await close(family.grandmaContext, sonContext);
 });

@@ -46,6 +46,7 @@ describe('the device database', () => {
         'refusedWrites',
         'invitationLinks',
         'photoUploads',
+        'photoImages',
         'shadows',
         'syncState',
       ].sort(),

@@ -82,6 +82,19 @@ export type PhotoUpload = {
   problem?: string;
 };
 
+/**
+ * A photo's display size kept on this device (pwa/sync/photo-keeper.ts), so the grid and the photos viewed lately
+ * show without a network. A copy of what the server has: losing it loses nothing.
+ */
+export type PhotoImage = {
+  photoId: string;
+  size: 'thumb' | 'preview';
+  blob: Blob;
+  byteSize: number;
+  /** When it was last shown (previews) or kept (thumbnails): the least recently used go first. */
+  lastUsedAt: number;
+};
+
 /** Small facts the sync engine keeps; one row per key. */
 export type SyncStateRow =
   | { key: 'deviceId'; value: string }
@@ -118,6 +131,7 @@ const deviceOnlyVersions: {
   { version: 3, stores: { refusedWrites: '++id' }, upgrade: moveRefusedWritesOutOfTheOutbox },
   { version: 4, stores: { invitationLinks: 'id, familyId' } },
   { version: 5, stores: { photoUploads: 'photoId, queuedAt' } },
+  { version: 6, stores: { photoImages: '[photoId+size], [size+lastUsedAt]' } },
 ];
 
 /** Version 3: refused writes, which version 2 kept in the outbox with the status `rejected`, get their own table. */
@@ -161,6 +175,7 @@ export class HearthDb extends Dexie {
   refusedWrites!: EntityTable<RefusedWrite, 'id'>;
   invitationLinks!: EntityTable<InvitationLink, 'id'>;
   photoUploads!: EntityTable<PhotoUpload, 'photoId'>;
+  photoImages!: Table<PhotoImage, [string, PhotoImage['size']]>;
   shadows!: Table<Shadow, [RowTable, string]>;
   syncState!: Table<SyncStateRow, string>;
 

@@ -1,5 +1,6 @@
 import { liveQuery } from 'dexie';
 import { openHearthDb, type HearthDb } from '../db/hearth-db.ts';
+import type { PhotoKeeper } from './photo-keeper.ts';
 import type { PhotoUploader } from './photo-uploader.ts';
 import { httpTransport } from './http-transport.ts';
 import { createSyncEngine, type SyncEngineOptions } from './sync-engine.ts';
@@ -35,12 +36,13 @@ export function runSync(
   const engine = createSyncEngine({ db, userId, transport: httpTransport, onWrongAccount });
   const news = createSyncNews(userId);
   let uploader: Promise<PhotoUploader> | null = null;
+  let keeper: Promise<PhotoKeeper> | null = null;
   const giveUpWaiting = new AbortController();
   let stopped = false;
   let stopLeading: (() => void) | undefined;
   let releaseLock = () => {};
 
-  /** The syncing tab uploads the photos too, whichever tab they were picked in. */
+  /** The syncing tab uploads the photos too, whichever tab they were picked in, and keeps their thumbnails. */
   function lead(): void {
     const stopNews = news.lead(engine);
     // The uploader's code comes with the first photo picked, not with every signed-in page.
@@ -51,11 +53,22 @@ export function runSync(
         void uploader.then((started) => started.kick());
       },
     });
+    // Thumbnails kept for offline follow the family's photos: fetched as they arrive, forgotten as they go.
+    const photosChanged = liveQuery(() => db.photos.toCollection().primaryKeys()).subscribe({
+      next: (ids) => {
+        if (ids.length === 0 && !keeper) return;
+        keeper ??= import('./photo-keeper.ts').then(({ createPhotoKeeper }) => createPhotoKeeper({ db }));
+        void keeper.then((started) => started.kick());
+      },
+    });
     stopLeading = () => {
       stopNews();
       queued.unsubscribe();
+      photosChanged.unsubscribe();
       void uploader?.then((started) => started.stop());
+      void keeper?.then((started) => started.stop());
       uploader = null;
+      keeper = null;
     };
     engine.start();
   }
@@ -79,6 +92,7 @@ export function runSync(
   const catchUp = () => {
     engine.catchUp();
     void uploader?.then((started) => started.kick());
+    void keeper?.then((started) => started.kick());
   };
   const showOffline = () => engine.reportOffline();
   const syncWhenShown = () => {

@@ -1,9 +1,9 @@
-import { photoUrl } from '../../../schema/photo-urls.ts';
 import type { SyncedPhoto } from '../../../schema/sync.ts';
 import type { PhotoUpload } from '../../db/hearth-db.ts';
 import { uploadProgress } from '../../sync/upload-progress.ts';
 import { Button } from '../../ui/button.tsx';
 import { LocalPicture } from './local-picture.tsx';
+import { PhotoThumbnail } from './photo-thumbnail.tsx';
 import * as styles from './photo-tile.css.ts';
 
 /** A square tile of a family photo, from its thumbnail, opening the viewer. The grid and a post's photos use it. */
@@ -25,13 +25,7 @@ export function PhotoTile({
       onPointerEnter={onPointerEnter}
       onClick={onOpen}
     >
-      <img
-        src={photoUrl(photo.id, 'thumb')}
-        alt={photo.title || 'A family photo'}
-        loading="lazy"
-        decoding="async"
-        className={styles.image}
-      />
+      <PhotoThumbnail photoId={photo.id} alt={photo.title || 'A family photo'} className={styles.image} />
     </button>
   );
 }

@@ -16,6 +16,7 @@ import { useHearthDb } from '../device-session/device-session-store.ts';
 import { useLocalWrite } from '../device-session/use-local-write.ts';
 import { useIsFamilyAdmin } from '../family/use-is-family-admin.ts';
 import * as styles from './photos-screen.css.ts';
+import { usePreviewUrl } from './use-preview-url.ts';
 
 type PhotoViewerProps = {
   /** The photos of the grid, in its order: next and previous walk through them. */
@@ -47,6 +48,7 @@ export function PhotoViewer({ photos, index, albums, open, onClose, onMove }: Ph
   const album = albums.find((candidate) => candidate.id === photo.albumId);
   const hasPrevious = index > 0;
   const hasNext = index < photos.length - 1;
+  const imageUrl = usePreviewUrl(photo.id);
 
   useEffect(() => setMode('view'), [photo.id]);
 
@@ -128,7 +130,7 @@ export function PhotoViewer({ photos, index, albums, open, onClose, onMove }: Ph
       ) : (
         <>
           <div className={styles.stage} {...swipe}>
-            <img src={photo.imageUrl} alt={title} className={styles.stageImage} />
+            {imageUrl ? <img src={imageUrl} alt={title} className={styles.stageImage} /> : null}
           </div>
           <div className={styles.walk}>
             <Button variant="secondary" disabled={!hasPrevious} onClick={() => onMove(index - 1)}>

@@ -1,6 +1,6 @@
 import { useId, useMemo, useState } from 'react';
 import { display } from '../../../schema/limits.ts';
-import { photoUrl } from '../../../schema/photo-urls.ts';
+import { PhotoThumbnail } from './photo-thumbnail.tsx';
 import type { SyncedAlbum, SyncedFamily, SyncedPhoto } from '../../../schema/sync.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { Button } from '../../ui/button.tsx';
@@ -192,11 +192,7 @@ function AlbumTiles({
               onClick={() => onSelect(tile.id)}
             >
               <span className={styles.albumCover} aria-hidden="true">
-                {tile.cover ? (
-                  <img src={photoUrl(tile.cover.id, 'thumb')} alt="" loading="lazy" />
-                ) : (
-                  <PhotosIcon size="1.75rem" />
-                )}
+                {tile.cover ? <PhotoThumbnail photoId={tile.cover.id} alt="" /> : <PhotosIcon size="1.75rem" />}
               </span>
               <span className={styles.albumName}>{tile.name}</span>
               <span className={styles.albumCount}>

@@ -1,5 +1,5 @@
 import { display } from '../../../../schema/limits.ts';
-import { photoUrl } from '../../../../schema/photo-urls.ts';
+import { PhotoThumbnail } from '../../photos/photo-thumbnail.tsx';
 import { useFamilyPhotos } from '../../photos/use-family-photos.ts';
 import { DashboardPanel } from './dashboard-panel.tsx';
 import * as styles from './dashboard-panels.css.ts';
@@ -15,13 +15,7 @@ export function RecentPhotosPanel({ familyId }: { familyId: string }) {
         <ul className={styles.photoGrid}>
           {photos.map((photo) => (
             <li key={photo.id}>
-              <img
-                src={photoUrl(photo.id, 'thumb')}
-                alt={photo.title || 'A family photo'}
-                loading="lazy"
-                decoding="async"
-                className={styles.photo}
-              />
+              <PhotoThumbnail photoId={photo.id} alt={photo.title || 'A family photo'} className={styles.photo} />
             </li>
           ))}
         </ul>

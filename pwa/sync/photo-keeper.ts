@@ -1,0 +1,127 @@
+import { Dexie } from 'dexie';
+import { photoUrl } from '../../schema/photo-urls.ts';
+import type { HearthDb, PhotoImage } from '../db/hearth-db.ts';
+
+/**
+ * Keeps the family's photos viewable offline (issue 13): thumbnails of the newest photos, fetched in the background
+ * by the syncing tab, and the previews a person has opened, within a budget, the least recently viewed going first.
+ * They live in the person's own database, so they go at sign-out with everything else; the service worker keeps no
+ * family data.
+ */
+
+/** Thumbnails of this many of the newest photos are kept: about 30 KB each, so some 60 MB at most. */
+export const keptThumbnails = 2_000;
+/** Previews opened in the viewer are kept up to this many bytes (about 150 of them). */
+export const previewBudgetBytes = 50 * 1024 * 1024;
+
+/** A display size's bytes, or null when the server has none (a photo whose file is not up yet). Throws offline. */
+export type FetchImage = (url: string) => Promise<Blob | null>;
+
+export const fetchImageOverHttp: FetchImage = async (url) => {
+  const response = await fetch(url, { credentials: 'same-origin' });
+  return response.ok ? response.blob() : null;
+};
+
+function isQuotaError(error: unknown): boolean {
+  return error instanceof Dexie.QuotaExceededError || (error as { name?: string }).name === 'QuotaExceededError';
+}
+
+/**
+ * One pass: forgets the images of photos that are gone (deleted, or a family left), then fetches the missing
+ * thumbnails of the newest photos, newest first, two at a time. Stops at the first failure of the network (the next
+ * pass resumes) or when the device is full (a cache is not worth a person's storage).
+ */
+export async function keepThumbnails(db: HearthDb, fetchImage: FetchImage = fetchImageOverHttp): Promise<void> {
+  const photos = await db.photos.toArray();
+  const existing = new Set(photos.map((photo) => photo.id));
+  const wanted = photos
+    .sort((a, b) => (a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : 0))
+    .slice(0, keptThumbnails)
+    .map((photo) => photo.id);
+  const wantedSet = new Set(wanted);
+  const kept = await db.photoImages.toCollection().primaryKeys();
+  const unwanted = kept.filter(
+    ([photoId, size]) => !existing.has(photoId) || (size === 'thumb' && !wantedSet.has(photoId)),
+  );
+  await db.photoImages.bulkDelete(unwanted);
+
+  const keptThumbs = new Set(kept.filter(([, size]) => size === 'thumb').map(([photoId]) => photoId));
+  const missing = wanted.filter((photoId) => !keptThumbs.has(photoId));
+  let stopped = false;
+  const worker = async () => {
+    while (!stopped) {
+      const photoId = missing.shift();
+      if (photoId === undefined) return;
+      try {
+        const blob = await fetchImage(photoUrl(photoId, 'thumb'));
+        if (!blob) continue;
+        // Gone while it was fetched: not kept.
+        if (!(await db.photos.get(photoId))) continue;
+        await db.photoImages.put({ photoId, size: 'thumb', blob, byteSize: blob.size, lastUsedAt: Date.now() });
+      } catch {
+        // Offline, or the device is full: the next pass tries again.
+        stopped = true;
+      }
+    }
+  };
+  await Promise.all([worker(), worker()]);
+}
+
+/** Keeps a preview just shown, then lets the least recently viewed go until the previews fit the budget. */
+export async function keepPreview(
+  db: HearthDb,
+  photoId: string,
+  blob: Blob,
+  budgetBytes = previewBudgetBytes,
+): Promise<void> {
+  try {
+    await db.photoImages.put({ photoId, size: 'preview', blob, byteSize: blob.size, lastUsedAt: Date.now() });
+  } catch (error) {
+    if (isQuotaError(error)) return;
+    throw error;
+  }
+  await db.transaction('rw', db.photoImages, async () => {
+    const previews = await db.photoImages
+      .where('[size+lastUsedAt]')
+      .between(['preview', Dexie.minKey], ['preview', Dexie.maxKey])
+      .reverse()
+      .toArray();
+    let total = 0;
+    const over: PhotoImage[] = [];
+    for (const preview of previews) {
+      total += preview.byteSize;
+      if (total > budgetBytes) over.push(preview);
+    }
+    await db.photoImages.bulkDelete(over.map((preview) => [preview.photoId, preview.size] as [string, 'preview']));
+  });
+}
+
+/**
+ * Runs `keepThumbnails` whenever asked, one pass at a time: asked again during a pass, it makes one more after it.
+ */
+export function createPhotoKeeper({ db, fetchImage }: { db: HearthDb; fetchImage?: FetchImage }) {
+  let running: Promise<void> | null = null;
+  let again = false;
+  let stopped = false;
+  const pass = async (): Promise<void> => {
+    do {
+      again = false;
+      await keepThumbnails(db, fetchImage).catch((error: unknown) => {
+        if (!stopped) console.warn('Could not keep photo thumbnails', error);
+      });
+    } while (again && !stopped);
+    running = null;
+  };
+  return {
+    kick(): void {
+      if (stopped) return;
+      if (running) again = true;
+      else running = pass();
+    },
+    stop(): void {
+      stopped = true;
+    },
+    whenIdle: (): Promise<void> => running ?? Promise.resolve(),
+  };
+}
+export type PhotoKeeper = ReturnType<typeof createPhotoKeeper>;
