@@ -17,6 +17,8 @@ import sharp from 'sharp';
 import { createImageQueue, displaySizes } from '../sync-server/photos/photo-images.ts';
 import { createPhotoFiles } from '../sync-server/photos/photo-files.ts';
 import { diskPhotoStorage } from '../sync-server/photos/photo-storage.ts';
+import { connect } from '../sync-server/database.ts';
+import { createTestDatabase } from '../sync-server/testing/test-database.ts';
 import type { PhotoFile } from '../sync-server/repositories/photo-repository.ts';
 
 const { values } = parseArgs({ options: { photos: { type: 'string', default: '12' } } });
@@ -71,7 +73,10 @@ const bareSeconds = await timed(() =>
   ),
 );
 
-const files = createPhotoFiles(diskPhotoStorage(await mkdtemp(join(tmpdir(), 'hearth-bench-photos-'))), {
+// Storing holds the bytes under a PostgreSQL advisory lock (photo-files.ts): a database, with no tables needed.
+const lockDatabase = await createTestDatabase();
+const lockSql = connect(lockDatabase.url, lockDatabase.poolMax);
+const files = createPhotoFiles(diskPhotoStorage(await mkdtemp(join(tmpdir(), 'hearth-bench-photos-'))), lockSql, {
   concurrency,
 });
 const hearthSeconds = await timed(() =>
@@ -79,7 +84,7 @@ const hearthSeconds = await timed(() =>
     photos.map(async (photo, index) => {
       const received = await files.receive(Readable.from(photo), () => false);
       if (received === 'tooLarge') throw new Error('refused as too large');
-      await files.store(received);
+      await files.store(received, async () => true);
       const file: PhotoFile = {
         photoId: `bench-${index}`,
         familyId: 'bench',
@@ -95,6 +100,8 @@ const hearthSeconds = await timed(() =>
     }),
   ),
 );
+await lockSql.end();
+await lockDatabase.close();
 const bareRate = photoCount / bareSeconds;
 const hearthRate = photoCount / hearthSeconds;
 console.log(`\nDisplay sizes for ${photoCount} photos of 12 MP, ${concurrency} at a time:`);

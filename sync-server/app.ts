@@ -55,7 +55,7 @@ export type AppOptions = {
   photoStorage?: PhotoStorage;
 };
 
-function photoStorageOf(config: Config): PhotoStorage {
+export function photoStorageOf(config: Config): PhotoStorage {
   const { photoStorage } = config;
   return photoStorage.kind === 's3' ? s3PhotoStorage(photoStorage) : diskPhotoStorage(join(config.dataDir, 'photos'));
 }
@@ -146,7 +146,7 @@ export async function buildApp({
   await app.register(liveRoutes, { sql, sessions, notifier, heartbeatMs });
   await app.register(familyRoutes, { sql, runMutation });
   await app.register(postRoutes, { sql, runMutation });
-  await app.register(photoRoutes, { sql, runMutation, photoFiles: createPhotoFiles(photoStorage) });
+  await app.register(photoRoutes, { sql, runMutation, photoFiles: createPhotoFiles(photoStorage, sql) });
   await app.register(invitationRoutes, { config, sql, runMutation, now });
   await app.register(staticFilesPlugin, { staticDir: config.staticDir, pages });
 

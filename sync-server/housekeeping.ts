@@ -1,4 +1,6 @@
 import type { Sql } from './database.ts';
+import { forgetUnusedPhotoBytes } from './photos/photo-files.ts';
+import type { PhotoStorage } from './photos/photo-storage.ts';
 
 /**
  * How long the server keeps what only sync needs (docs/decisions/0013-bounded-growth-and-rebase-by-footprint.md).
@@ -8,6 +10,9 @@ import type { Sql } from './database.ts';
  *   (`POST /api/sync/forget-device`), and one not seen for 90 days (three times a session's life) is forgotten here.
  *   Its rejection records go with it.
  * - An invitation that expired or was revoked 30 days ago no longer needs to say "this link has expired".
+ * - A photo's file goes with its photo: at once when the photo was deleted, and 30 days after an upload that no
+ *   photo ever named (a device names its upload as soon as the server has it). Its bytes then leave storage unless
+ *   another upload shares them (`forgetUnusedPhotoBytes`).
  */
 export const housekeepingPolicy = {
   tombstonesKeptDays: 30,
@@ -15,6 +20,7 @@ export const housekeepingPolicy = {
   invitationsKeptDaysAfterEnd: 30,
   /** A browser remembered for sign-in (migration 0006) is forgotten after a year, as its cookie is. */
   signInDevicesKeptDays: 365,
+  unnamedUploadsKeptDays: 30,
   /** How often a server runs it; instances take turns under an advisory lock. */
   intervalMs: 60 * 60 * 1000,
 };
@@ -23,6 +29,7 @@ export type HousekeepingReport = {
   tombstones: number;
   devices: number;
   invitations: number;
+  photoFiles: number;
 };
 
 /** Any number, as long as nothing else in Hearth takes this advisory lock (migrate.ts uses its own). */
@@ -65,17 +72,30 @@ export async function runHousekeeping(sql: Sql, now = new Date()): Promise<House
       where least(expires_at, coalesce(revoked_at, expires_at))
         < ${daysBefore(housekeepingPolicy.invitationsKeptDaysAfterEnd)}
     `;
+    // A deleted photo's tombstone outlives the photo by 30 days, and an unnamed upload by then is 30 days old too.
+    const photoFiles = await tx`
+      delete from photo_files f
+      where not exists (select 1 from photos p where p.id = f.photo_id)
+        and (
+          f.created_at < ${daysBefore(housekeepingPolicy.unnamedUploadsKeptDays)}
+          or exists (
+            select 1 from sync_tombstones t where t.table_name = 'photos' and t.row_id = f.photo_id::text
+          )
+        )
+    `;
     return {
       tombstones: tombstones?.count ?? 0,
       devices: devices.count,
       invitations: invitations.count,
+      photoFiles: photoFiles.count,
     };
   });
 }
 
 /**
- * Runs housekeeping now and then every `intervalMs`; a failure is logged and tried again next time. The answer stops
- * it, waiting for a run under way so the database can close after.
+ * Runs housekeeping now and then every `intervalMs`, then deletes from `photoStorage` the bytes no photo names any
+ * more; a failure is logged and tried again next time. The answer stops it, waiting for a run under way so the
+ * database can close after.
  */
 export function scheduleHousekeeping(
   sql: Sql,
@@ -83,16 +103,16 @@ export function scheduleHousekeeping(
     info(report: object, message: string): void;
     error(failure: object, message: string): void;
   },
-  intervalMs = housekeepingPolicy.intervalMs,
+  { photoStorage, intervalMs = housekeepingPolicy.intervalMs }: { photoStorage: PhotoStorage; intervalMs?: number },
 ): () => Promise<void> {
   let running: Promise<void> = Promise.resolve();
   const run = () => {
-    running = runHousekeeping(sql).then(
-      (report) => {
-        if (report) log.info(report, 'housekeeping done');
-      },
-      (error: unknown) => log.error({ err: error }, 'housekeeping failed'),
-    );
+    running = (async () => {
+      const report = await runHousekeeping(sql);
+      if (!report) return;
+      const photoBytes = await forgetUnusedPhotoBytes(sql, photoStorage);
+      log.info({ ...report, photoBytes }, 'housekeeping done');
+    })().catch((error: unknown) => log.error({ err: error }, 'housekeeping failed'));
   };
   run();
   const timer = setInterval(run, intervalMs);

@@ -1,24 +1,31 @@
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from './app.ts';
+import { buildApp, photoStorageOf } from './app.ts';
 import { loadConfig } from './config.ts';
 import { openDatabase, type Database } from './database.ts';
 import { scheduleHousekeeping } from './housekeeping.ts';
 import { runMigrations } from './migrate.ts';
 import { failStartup } from './operator-error.ts';
+import type { PhotoStorage } from './photos/photo-storage.ts';
 import { createLocalNotifier, createPostgresNotifier, type SyncNotifier } from './sync-notifier.ts';
 
-async function start(): Promise<{ app: FastifyInstance; database: Database; notifier: SyncNotifier }> {
+async function start(): Promise<{
+  app: FastifyInstance;
+  database: Database;
+  notifier: SyncNotifier;
+  photoStorage: PhotoStorage;
+}> {
   const config = loadConfig();
+  const photoStorage = photoStorageOf(config);
   const database = await openDatabase(config);
   let notifier: SyncNotifier | undefined;
   try {
     const applied = await runMigrations(database.sql);
     notifier = config.syncNotify === 'postgres' ? await createPostgresNotifier(database.sql) : createLocalNotifier();
-    const app = await buildApp({ config, sql: database.sql, notifier });
+    const app = await buildApp({ config, sql: database.sql, notifier, photoStorage });
     const address = await app.listen({ port: config.port, host: config.host });
     for (const migration of applied) console.log(`Applied migration ${migration.version} (${migration.name})`);
     console.log(`Hearth is serving ${config.publicUrl?.origin ?? address} (database: ${database.location})`);
-    return { app, database, notifier };
+    return { app, database, notifier, photoStorage };
   } catch (error) {
     await notifier?.close();
     await database.close();
@@ -26,8 +33,8 @@ async function start(): Promise<{ app: FastifyInstance; database: Database; noti
   }
 }
 
-const { app, database, notifier } = await start().catch(failStartup);
-const stopHousekeeping = scheduleHousekeeping(database.sql, app.log);
+const { app, database, notifier, photoStorage } = await start().catch(failStartup);
+const stopHousekeeping = scheduleHousekeeping(database.sql, app.log, { photoStorage });
 
 let stopping = false;
 async function shutDown(signal: NodeJS.Signals): Promise<void> {

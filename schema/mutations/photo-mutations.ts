@@ -11,7 +11,7 @@ const photoText = {
 export const photoMutationArgs = {
   /**
    * Names an uploaded file as a photo of the family. Sent only once the file has reached the server (its upload,
-   * `PUT /api/photos/:photoId/file`, used the same id), so the photo never points at bytes nobody has.
+   * `POST /api/families/:id/photos/:photoId/file`, used the same id), so the photo never points at bytes nobody has.
    */
   'photo.create': z.strictObject({ photoId: id, familyId: id, albumId: id.nullable(), ...photoText }),
   /** The uploader or an admin: title, description, and which album it is in (null: none). */

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { Transform } from 'node:stream';
+import type { Queryable, Sql, Transaction } from '../database.ts';
 import type { PhotoFile } from '../repositories/photo-repository.ts';
 import {
   createImageQueue,
@@ -24,6 +25,45 @@ export const storageKeys = {
   display: (sha256: string, size: DisplaySize) => `display/${sha256}-${size}.webp`,
   shared: (sha256: string) => `shared/${sha256}`,
 };
+
+/** Every object kept for one set of bytes: what goes from storage when no photo file names them any more. */
+function storageKeysOf(sha256: string): string[] {
+  return [
+    storageKeys.original(sha256),
+    storageKeys.display(sha256, 'thumb'),
+    storageKeys.display(sha256, 'preview'),
+    storageKeys.shared(sha256),
+  ];
+}
+
+/**
+ * Holds the bytes `sha256` for the rest of the transaction: an upload recording a file of them and housekeeping
+ * deleting them never interleave, so an upload never names bytes that housekeeping is removing.
+ */
+async function holdBytes(tx: Queryable, sha256: string): Promise<void> {
+  await tx`select pg_advisory_xact_lock(hashtextextended(${sha256}, 0))`;
+}
+
+/**
+ * Deletes from storage the bytes that no photo file names any more (noted by a trigger, migration 0009), at most
+ * `limit` of them a run. Answers how many it deleted.
+ */
+export async function forgetUnusedPhotoBytes(sql: Sql, storage: PhotoStorage, limit = 500): Promise<number> {
+  const unused = await sql<{ sha256: string }[]>`select sha256 from unused_photo_bytes order by since limit ${limit}`;
+  let forgotten = 0;
+  for (const { sha256 } of unused) {
+    await sql.begin(async (tx) => {
+      await holdBytes(tx, sha256);
+      const [named] = await tx`select 1 from photo_files where sha256 = ${sha256} limit 1`;
+      if (!named) {
+        for (const key of storageKeysOf(sha256)) await storage.delete(key);
+        forgotten += 1;
+      }
+      await tx`delete from unused_photo_bytes where sha256 = ${sha256}`;
+    });
+  }
+  return forgotten;
+}
 
 export type ReceivedFile = InspectedImage & { path: string; sha256: string; byteSize: number };
 
@@ -48,7 +88,7 @@ async function streamToBuffer(stream: Readable): Promise<Buffer> {
  * sizes made through one bounded queue, the thumbnail at once (so a damaged file is refused while its sender is
  * still there), the preview after the answer or on first view.
  */
-export function createPhotoFiles(storage: PhotoStorage, { concurrency = 2 } = {}) {
+export function createPhotoFiles(storage: PhotoStorage, sql: Sql, { concurrency = 2 } = {}) {
   const queue = createImageQueue(concurrency);
   const making = new Map<string, Promise<void>>();
 
@@ -117,12 +157,21 @@ export function createPhotoFiles(storage: PhotoStorage, { concurrency = 2 } = {}
       }
     },
 
-    /** Keeps a received file: the original (unless the family has it already) and its thumbnail, checked whole. */
-    async store(received: ReceivedFile): Promise<void> {
+    /**
+     * Keeps a received file: its thumbnail (made from the whole file, so a damaged one is refused here), then, in one
+     * transaction holding its bytes, the record `record` writes (false: the id was taken, nothing kept) and the
+     * original unless the family has it already.
+     */
+    async store(received: ReceivedFile, record: (tx: Transaction) => Promise<boolean>): Promise<boolean> {
       try {
         await ensureDisplay(received.sha256, 'thumb', received.path);
-        const key = storageKeys.original(received.sha256);
-        if ((await storage.size(key)) === null) await storage.putFile(key, received.path, received.contentType);
+        return await sql.begin(async (tx) => {
+          await holdBytes(tx, received.sha256);
+          if (!(await record(tx))) return false;
+          const key = storageKeys.original(received.sha256);
+          if ((await storage.size(key)) === null) await storage.putFile(key, received.path, received.contentType);
+          return true;
+        });
       } finally {
         await rm(received.path, { force: true });
       }

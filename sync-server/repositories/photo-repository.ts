@@ -116,12 +116,6 @@ export function createPhotoRepository(sql: Queryable) {
       return rows.map((row) => row.photo_id);
     },
 
-    /** Another upload of the same bytes to the family, whose stored file a new upload can share. */
-    async sameFileInFamily(familyId: string, sha256: string): Promise<boolean> {
-      const [row] = await sql`select 1 from photo_files where family_id = ${familyId} and sha256 = ${sha256} limit 1`;
-      return row !== undefined;
-    },
-
     /** False when the id is taken already (an upload repeated after its answer was lost). */
     async addFile(file: PhotoFile): Promise<boolean> {
       const rows = await sql`

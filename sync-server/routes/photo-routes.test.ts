@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -8,6 +8,8 @@ import S3rver from 's3rver';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rejections, limits } from '../../schema/index.ts';
+import { housekeepingPolicy, runHousekeeping } from '../housekeeping.ts';
+import { forgetUnusedPhotoBytes, storageKeys } from '../photos/photo-files.ts';
 import { diskPhotoStorage, s3PhotoStorage, type PhotoStorage } from '../photos/photo-storage.ts';
 import { uploadMessages } from './photo-routes.ts';
 import { signUp, useTestApp, type TestAccount } from '../testing/test-app.ts';
@@ -84,9 +86,11 @@ describe.each(Object.keys(backends))('photos stored on %s', (backend) => {
   let stranger: TestAccount;
   let grandmaDevice: TestDevice;
   let familyId: string;
+  let storage: PhotoStorage;
 
   beforeAll(async () => {
-    app = await context.buildApp({}, { photoStorage: await backends[backend]!() });
+    storage = await backends[backend]!();
+    app = await context.buildApp({}, { photoStorage: storage });
     grandma = await signUp(app);
     son = await signUp(app);
     stranger = await signUp(app);
@@ -194,6 +198,54 @@ describe.each(Object.keys(backends))('photos stored on %s', (backend) => {
     expect((await sharp(shared.rawPayload).metadata()).width).toBe(96);
     const own = await get(`/api/photos/${photoId}/original`, grandma.cookie);
     expect(Buffer.compare(own.rawPayload, original)).toBe(0);
+  });
+
+  it('lets a deleted photo’s bytes leave storage at housekeeping, unless another upload shares them', async () => {
+    const bytes = await phonePhoto({ hue: 61 });
+    const sha256 = createHash('sha256').update(bytes).digest('hex');
+    const sonDevice = new TestDevice(app, son);
+    const [grandmas, sons] = [randomUUID(), randomUUID()];
+    for (const [account, device, photoId] of [
+      [grandma, grandmaDevice, grandmas],
+      [son, sonDevice, sons],
+    ] as const) {
+      expect((await uploadPhotoFile(app, account.cookie, { familyId, photoId, bytes })).statusCode).toBe(201);
+      const named = await device.send({
+        name: 'photo.create',
+        args: { photoId, familyId, albumId: null, title: 'The same picture', description: null },
+      });
+      expect(named.results[0]?.status).toBe('applied');
+    }
+    // Housekeeping is for the whole server: what it did is read from this test's own rows and bytes.
+    const housekeeping = async (now?: Date) => {
+      await runHousekeeping(context.sql, now);
+      await forgetUnusedPhotoBytes(context.sql, storage);
+    };
+    const fileRow = async (photoId: string) =>
+      (await context.sql`select 1 from photo_files where photo_id = ${photoId}`).length === 1;
+    const original = (of: Buffer) => storage.size(storageKeys.original(createHash('sha256').update(of).digest('hex')));
+
+    await grandmaDevice.send({ name: 'photo.delete', args: { photoId: grandmas } });
+    await housekeeping();
+    expect(await fileRow(grandmas)).toBe(false);
+    expect(await original(bytes)).toBe(bytes.length);
+    expect((await get(`/api/photos/${sons}/thumb`, grandma.cookie)).statusCode).toBe(200);
+
+    await sonDevice.send({ name: 'photo.delete', args: { photoId: sons } });
+    await housekeeping();
+    expect(await fileRow(sons)).toBe(false);
+    expect(await original(bytes)).toBeNull();
+    expect(await storage.size(storageKeys.display(sha256, 'thumb'))).toBeNull();
+
+    // An upload no photo ever named goes after 30 days, not before.
+    const unnamed = await phonePhoto({ hue: 62 });
+    const unnamedId = randomUUID();
+    await uploadPhotoFile(app, grandma.cookie, { familyId, photoId: unnamedId, bytes: unnamed });
+    const days = (count: number) => new Date(Date.now() + count * 24 * 60 * 60 * 1000);
+    await housekeeping(days(housekeepingPolicy.unnamedUploadsKeptDays - 1));
+    expect([await fileRow(unnamedId), await original(unnamed)]).toEqual([true, unnamed.length]);
+    await housekeeping(days(housekeepingPolicy.unnamedUploadsKeptDays + 1));
+    expect([await fileRow(unnamedId), await original(unnamed)]).toEqual([false, null]);
   });
 
   it('refuses what is not a photo it can show, with a sentence for each, and keeps nothing', async () => {

@@ -129,24 +129,26 @@ export const photoRoutes: FastifyPluginAsync<{
         throw error;
       }
       if (received === 'tooLarge') throw new HttpError(413, { error: uploadMessages.tooLarge });
+      let added;
       try {
-        await photoFiles.store(received);
+        added = await photoFiles.store(received, (tx) =>
+          createPhotoRepository(tx).addFile({
+            photoId,
+            familyId,
+            uploadedById: user.id,
+            sha256: received.sha256,
+            byteSize: received.byteSize,
+            contentType: received.contentType,
+            width: received.width,
+            height: received.height,
+          }),
+        );
       } catch (error) {
         if (error instanceof ImageRefused) {
           throw new HttpError(statusOfProblem[error.problem], { error: uploadMessages[error.problem] });
         }
         throw error;
       }
-      const added = await photos.addFile({
-        photoId,
-        familyId,
-        uploadedById: user.id,
-        sha256: received.sha256,
-        byteSize: received.byteSize,
-        contentType: received.contentType,
-        width: received.width,
-        height: received.height,
-      });
       if (!added) {
         // Sent twice at once: the other request stored it first; it is this person's only if the ids agree.
         const winner = await photos.findFile(photoId);
