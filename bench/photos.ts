@@ -185,7 +185,6 @@ const uploadSeconds = await timed(() =>
   ),
 );
 clearInterval(sampler);
-server.kill('SIGTERM');
 const megabytes = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
 console.log(
   `\n${people} people uploading ${perPerson} photos of 8 MB each at once (${people * perPerson} uploads, ${refused} refused):`,
@@ -194,3 +193,33 @@ console.log(
   `  took ${uploadSeconds.toFixed(1)} s; server process at rest ${megabytes(idle)}, at its peak ${megabytes(peak)}`,
 );
 console.log(`  ${megabytes(peak - idle)} above idle (goal ≤ 300 MB)`);
+
+// 3. From a photo's last byte to its thumbnail: the upload is answered only once the thumbnail is stored, so the
+// answer's time on loopback is that span (plus a few ms of transfer). Another member's screen then hears of it as of
+// any write (the live poke, a pull: bench/push-throughput.ts) and fetches the thumbnail.
+const fiveMegabytes = await cameraJpeg(4000, 3000, { quality: 85, sharpness: 0.45 });
+const spans: number[] = [];
+for (let round = 0; round < 7; round += 1) {
+  const { cookie, familyId } = accounts[0]!;
+  const form = new FormData();
+  form.append(
+    'file',
+    new Blob([new Uint8Array(distinct(fiveMegabytes, 1000 + round))], { type: 'image/jpeg' }),
+    'p.jpg',
+  );
+  const started = performance.now();
+  const answer = await fetch(`${address}/api/families/${familyId}/photos/${crypto.randomUUID()}/file`, {
+    method: 'POST',
+    headers: { cookie },
+    body: form,
+  });
+  await answer.arrayBuffer();
+  if (answer.status !== 201) throw new Error(`upload refused: ${answer.status}`);
+  spans.push(performance.now() - started);
+}
+spans.sort((a, b) => a - b);
+console.log(
+  `\nA ${(fiveMegabytes.length / 1024 / 1024).toFixed(1)} MB photo (12 MP), sent alone 7 times: ` +
+    `answered with its thumbnail stored in ${spans[3]!.toFixed(0)} ms (median; ${spans[0]!.toFixed(0)}–${spans[6]!.toFixed(0)})`,
+);
+server.kill('SIGTERM');
