@@ -18,6 +18,10 @@ export const photoToasts = {
     description: `${count} photo(s) will upload as soon as you're back online.`,
   }),
   uploadFailed: { title: 'Upload Failed', description: 'Failed to upload photos. Please try again.' },
+  deviceFull: {
+    title: 'This device is full',
+    description: 'Free up some space, then press Upload again. Your photos are still chosen here.',
+  },
   albumCreated: { title: 'Album created successfully!' },
   albumFailed: { title: 'Error', description: 'Failed to create album. Please try again.' },
   photoDeleted: { title: 'Photo deleted' },

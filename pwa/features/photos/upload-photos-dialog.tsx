@@ -77,12 +77,20 @@ export function UploadPhotosDialog({ family, albums, albumId, open, onClose }: U
       toastFor(problem);
       return;
     }
-    const ids = await queuePhotos(db, family.id, files, {
-      albumId: album || null,
-      // One title for one photo; several are each titled by their file name (spec §9).
-      title: files.length === 1 ? title.trim() || null : null,
-      description: description.trim() || null,
-    });
+    let ids: string[];
+    try {
+      ids = await queuePhotos(db, family.id, files, {
+        albumId: album || null,
+        // One title for one photo; several are each titled by their file name (spec §9).
+        title: files.length === 1 ? title.trim() || null : null,
+        description: description.trim() || null,
+      });
+    } catch (error) {
+      // Nothing was kept (one transaction): the dialog stays open with everything chosen and typed.
+      const full = (error as { name?: string }).name === 'QuotaExceededError' || String(error).includes('Quota');
+      toast({ ...(full ? photoToasts.deviceFull : photoToasts.uploadFailed), variant: 'destructive' });
+      return;
+    }
     if (!navigator.onLine) {
       toast(photoToasts.savedOffline(ids.length));
       onClose();
