@@ -8,7 +8,7 @@ import { toast } from '../../ui/toast-store.ts';
 import { useHearthDb } from '../device-session/device-session-store.ts';
 import { useLocalWrite } from '../device-session/use-local-write.ts';
 import { ChosenPhotos } from '../photos/chosen-photos.tsx';
-import { queuePhotos, selectionProblem } from '../photos/queue-photos.ts';
+import { photoPickerAccept, queuePhotos, selectionProblem } from '../photos/queue-photos.ts';
 import { postRules } from './content-rules.ts';
 import * as styles from './content-form.css.ts';
 import { submitOnCtrlEnter } from './submit-on-ctrl-enter.ts';
@@ -78,7 +78,7 @@ export function PostComposer({ familyId }: { familyId: string }) {
             Add photos
             <input
               type="file"
-              accept="image/*"
+              accept={photoPickerAccept}
               multiple
               className={styles.fileInput}
               onChange={(event) => {

@@ -17,6 +17,9 @@ export function selectionProblem(files: readonly File[]): SelectionProblem | nul
   return tooLarge.length > 0 ? { kind: 'tooLarge', names: tooLarge } : null;
 }
 
+/** What the photo pickers offer: images, and iPhone photos, which some systems do not count as images. */
+export const photoPickerAccept = 'image/*,.heic,.heif';
+
 /** An image by the browser's word, or an iPhone's HEIC, which browsers other than Safari give no type. */
 function looksLikePhoto(file: File): boolean {
   if (file.type === '') return /\.(heic|heif)$/i.test(file.name);

@@ -11,7 +11,13 @@ import { toast } from '../../ui/toast-store.ts';
 import { useHearthDb } from '../device-session/device-session-store.ts';
 import { ChosenPhotos } from './chosen-photos.tsx';
 import * as styles from './photos-screen.css.ts';
-import { queuePhotos, selectionProblem, titleFromFileName, type SelectionProblem } from './queue-photos.ts';
+import {
+  photoPickerAccept,
+  queuePhotos,
+  selectionProblem,
+  titleFromFileName,
+  type SelectionProblem,
+} from './queue-photos.ts';
 
 type UploadPhotosDialogProps = {
   family: SyncedFamily;
@@ -124,7 +130,7 @@ export function UploadPhotosDialog({ family, albums, albumId, open, onClose }: U
             <span>{files.length > 0 ? `${files.length} photo(s) chosen` : 'Choose photos or drop them here'}</span>
             <input
               type="file"
-              accept="image/*,.heic,.heif"
+              accept={photoPickerAccept}
               multiple
               aria-describedby={hintId}
               className={styles.fileInput}
