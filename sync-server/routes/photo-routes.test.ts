@@ -152,6 +152,31 @@ describe.each(Object.keys(backends))('photos stored on %s', (backend) => {
     expect(shared.statusCode).toBe(200);
     expect(await exifOf(shared.rawPayload)).toBeUndefined();
     expect((await sharp(shared.rawPayload).metadata()).width).toBe(1200);
+    // The viewer asks with HEAD whether to offer the download; an uploader who turns Photo Download off is obeyed.
+    const asked = await app.inject({
+      method: 'HEAD',
+      url: `/api/photos/${photoId}/original`,
+      headers: { cookie: son.cookie },
+    });
+    expect([asked.statusCode, asked.rawPayload.length]).toEqual([200, 0]);
+    const turnOff = (photoDownload: boolean) =>
+      app.inject({
+        method: 'PATCH',
+        url: '/api/settings',
+        headers: { cookie: grandma.cookie },
+        payload: { photoDownload },
+      });
+    expect((await turnOff(false)).statusCode).toBe(200);
+    const refused = await get(`/api/photos/${photoId}/original`, son.cookie);
+    expect([refused.statusCode, refused.json().error]).toEqual([403, uploadMessages.notAllowed]);
+    const askedAgain = await app.inject({
+      method: 'HEAD',
+      url: `/api/photos/${photoId}/original`,
+      headers: { cookie: son.cookie },
+    });
+    expect(askedAgain.statusCode).toBe(403);
+    expect((await get(`/api/photos/${photoId}/original`, grandma.cookie)).statusCode).toBe(200);
+    await turnOff(true);
 
     // Someone outside the family gets what an id that never existed gets.
     const foreign = await get(`/api/photos/${photoId}/thumb`, stranger.cookie);

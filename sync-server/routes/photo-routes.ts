@@ -179,6 +179,8 @@ export const photoRoutes: FastifyPluginAsync<{
     if (!(await settings.get(file.uploadedById)).photoDownload) {
       throw new HttpError(403, { error: uploadMessages.notAllowed });
     }
+    // The viewer asks with HEAD whether to offer Download original: answered without making the copy it would get.
+    if (request.method === 'HEAD') return reply.type(sharedContentType(file.contentType)).send();
     const shared = await photoFiles.shared(file);
     if (!shared) throw notFound();
     return reply

@@ -31,6 +31,27 @@ type PhotoViewerProps = {
 type Mode = 'view' | 'edit' | 'confirmDelete';
 
 /**
+ * Whether to offer Download original: always to the uploader; to others where the uploader's Photo Download
+ * setting allows it, which only the server knows (a HEAD of the original's address answers it without the bytes).
+ */
+function useCanDownloadOriginal(photoId: string, mine: boolean): boolean {
+  const [allowed, setAllowed] = useState<{ photoId: string; allowed: boolean } | null>(null);
+  useEffect(() => {
+    if (mine) return;
+    let current = true;
+    fetch(photoUrl(photoId, 'original'), { method: 'HEAD', credentials: 'same-origin' })
+      .then((answer) => current && setAllowed({ photoId, allowed: answer.ok }))
+      .catch(() => {
+        // Offline: a download could not be made anyway.
+      });
+    return () => {
+      current = false;
+    };
+  }, [photoId, mine]);
+  return mine || (allowed?.photoId === photoId && allowed.allowed);
+}
+
+/**
  * The viewer (issue 13): the photo large, next and previous by buttons, arrow keys and swipe, who shared it and when;
  * the uploader (or an admin) edits its words and album or deletes it; anyone makes it the cover of its album.
  * Escape closes it and focus goes back to the tile (the dialog's own behaviour).
@@ -49,6 +70,7 @@ export function PhotoViewer({ photos, index, albums, open, onClose, onMove }: Ph
   const hasPrevious = index > 0;
   const hasNext = index < photos.length - 1;
   const imageUrl = usePreviewUrl(photo.id);
+  const canDownload = useCanDownloadOriginal(photo.id, mine);
 
   useEffect(() => setMode('view'), [photo.id]);
 
@@ -101,7 +123,7 @@ export function PhotoViewer({ photos, index, albums, open, onClose, onMove }: Ph
           />
         ) : mode === 'view' ? (
           <>
-            {mine ? (
+            {canDownload ? (
               <a className={styles.linkButton} href={photoUrl(photo.id, 'original')} download>
                 Download original
               </a>
