@@ -108,10 +108,17 @@ export const eventSchema = z.object({
   startDate: timestamp,
   endDate: timestamp.nullable(),
   location: z.string().max(limits.eventLocationMax).nullable(),
+  /** Hearth's additions: the creator's IANA time zone, and whether the event lasts whole days. */
+  timeZone: z.string(),
+  allDay: z.boolean(),
   createdAt: timestamp,
   createdBy: publicUserSchema,
 });
 export type FamilyEvent = z.infer<typeof eventSchema>;
+
+/** Spec §3's event attendee: one member's answer to one event. */
+export const eventAttendeeSchema = z.object({ eventId: id, userId: id, status: rsvpStatusSchema });
+export type EventAttendee = z.infer<typeof eventAttendeeSchema>;
 
 export const photoSchema = z.object({
   id,

@@ -83,12 +83,30 @@ const latestDate = Date.UTC(9999, 11, 31);
 export const timestamp = z.iso
   .datetime({ offset: true, error: 'Must be a date and time' })
   .refine(
-    (value) => {
-      const time = Date.parse(value);
-      return time >= earliestDate && time <= latestDate;
-    },
+    (value) => isStorableTime(Date.parse(value)),
     { error: 'Must be a date between the years 1800 and 9999' },
   );
+
+/** An IANA time zone this runtime knows ('Europe/London'), as the device reports its own. */
+export const timeZone = z
+  .string()
+  .max(64)
+  .refine(
+    (value) => {
+      try {
+        new Intl.DateTimeFormat('en', { timeZone: value });
+        return true;
+      } catch {
+        return false;
+      }
+    },
+    { error: 'Must be a time zone such as Europe/London' },
+  );
+
+/** Whether a time (ms) is one PostgreSQL stores and people mean: the years 1800 to 9999. */
+export function isStorableTime(time: number): boolean {
+  return time >= earliestDate && time <= latestDate;
+}
 
 /** A same-site image address (an uploaded photo or avatar) or an https address; never javascript: or data:. */
 export const imageUrl = z

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { email, id, imageUrl, optionalText, requiredText } from './fields.ts';
+import { email, id, imageUrl, isStorableTime, optionalText, requiredText, timeZone } from './fields.ts';
 import { limits } from './limits.ts';
 import { messages } from './messages.ts';
 import { contactMessageTypes } from './choices.ts';
@@ -80,17 +80,20 @@ function dateField(required: string, invalid: string) {
     .string({ error: required })
     .trim()
     .min(1, { error: required })
-    .refine((value) => !Number.isNaN(Date.parse(value)), { error: invalid });
+    .refine((value) => isStorableTime(Date.parse(value)), { error: invalid });
 }
+
+/** An event's title (spec §5: 1 to 200 characters). */
+export const eventTitle = requiredText({
+  required: messages.eventTitleRequired,
+  max: limits.eventTitleMax,
+  tooLong: messages.eventTitleTooLong,
+});
 
 /** Event form (spec §5): title 1–200, start date required; end (not before start), description, location optional. */
 export const createEventBodySchema = z
   .strictObject({
-    title: requiredText({
-      required: messages.eventTitleRequired,
-      max: limits.eventTitleMax,
-      tooLong: messages.eventTitleTooLong,
-    }),
+    title: eventTitle,
     description: optionalText(limits.eventDescriptionMax),
     startDate: dateField(messages.startDateRequired, messages.startDateInvalid),
     endDate: z
@@ -99,6 +102,9 @@ export const createEventBodySchema = z
       .transform((value) => (value ? value : null)),
     location: optionalText(limits.eventLocationMax),
     familyId: id.optional(),
+    /** Hearth's own additions: the creator's time zone (else UTC) and whether it lasts whole days. */
+    timeZone: timeZone.optional(),
+    allDay: z.boolean().optional(),
   })
   .refine((body) => body.endDate === null || Date.parse(body.endDate) >= Date.parse(body.startDate), {
     error: messages.endBeforeStart,

@@ -19,6 +19,11 @@ export const mutationNameMax = 100;
 export const pullPageMax = 1000;
 
 /** A reaction's id: one per user, post and type, the same on every device. */
+/** The id devices know a member's answer to an event by: one per event and person. */
+export function rsvpKey(rsvp: { eventId: string; userId: string }): string {
+  return `${rsvp.eventId}:${rsvp.userId}`;
+}
+
 export function reactionKey(reaction: { postId: string; userId: string; reactionType: string }): string {
   return `${reaction.postId}:${reaction.userId}:${reaction.reactionType}`;
 }

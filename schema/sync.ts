@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { id, timestamp } from './fields.ts';
 import {
   commentSchema,
+  eventAttendeeSchema,
   eventSchema,
   familyMemberSchema,
   albumSchema,
@@ -14,6 +15,7 @@ import {
 import { commentMutationArgs } from './mutations/comment-mutations.ts';
 import { familyMutationArgs } from './mutations/family-mutations.ts';
 import { memberMutationArgs } from './mutations/member-mutations.ts';
+import { eventMutationArgs } from './mutations/event-mutations.ts';
 import { photoMutationArgs } from './mutations/photo-mutations.ts';
 import { postMutationArgs } from './mutations/post-mutations.ts';
 import { reactionMutationArgs } from './mutations/reaction-mutations.ts';
@@ -42,6 +44,7 @@ export const mutationArgsSchemas = {
   ...commentMutationArgs,
   ...reactionMutationArgs,
   ...photoMutationArgs,
+  ...eventMutationArgs,
 } as const;
 
 export type MutationName = keyof typeof mutationArgsSchemas;
@@ -152,9 +155,12 @@ export type SyncedPhoto = z.infer<typeof syncedPhotoSchema>;
 export const syncedAlbumSchema = albumSchema;
 export type SyncedAlbum = z.infer<typeof syncedAlbumSchema>;
 
-/** Events as the device will keep them. Not synced yet (their issue adds it): the dashboard already reads the table. */
 export const syncedEventSchema = eventSchema.omit({ createdBy: true });
 export type SyncedEvent = z.infer<typeof syncedEventSchema>;
+
+/** An answer as devices keep it: its id is `rsvpKey` (schema/sync-protocol.ts), the same on every side. */
+export const syncedRsvpSchema = eventAttendeeSchema.extend({ id: z.string(), familyId: id, updatedAt: timestamp });
+export type SyncedRsvp = z.infer<typeof syncedRsvpSchema>;
 
 /** Each synced table's row schema (schema/synced-tables.ts declares the tables); a table without one fails the typecheck. */
 export const syncedRowSchemas: { [T in SyncedTable]: z.ZodType<SyncedRows[T]> } = {
@@ -165,6 +171,8 @@ export const syncedRowSchemas: { [T in SyncedTable]: z.ZodType<SyncedRows[T]> } 
   reactions: syncedReactionSchema,
   albums: syncedAlbumSchema,
   photos: syncedPhotoSchema,
+  events: syncedEventSchema,
+  rsvps: syncedRsvpSchema,
 };
 
 const [firstPut, ...otherPuts] = syncedTables.map((table) =>

@@ -1,11 +1,13 @@
 import type {
   SyncedAlbum,
   SyncedComment,
+  SyncedEvent,
   SyncedFamily,
   SyncedMember,
   SyncedPhoto,
   SyncedPost,
   SyncedReaction,
+  SyncedRsvp,
 } from './sync.ts';
 
 /**
@@ -29,6 +31,8 @@ export type SyncedRows = {
   reactions: SyncedReaction;
   albums: SyncedAlbum;
   photos: SyncedPhoto;
+  events: SyncedEvent;
+  rsvps: SyncedRsvp;
 };
 export type SyncedTable = keyof SyncedRows;
 
@@ -45,7 +49,7 @@ export type SyncedTableDeclaration<T extends SyncedTable> = {
   /** Fields naming a user: a pull sends those users' public fields (names, avatar) along with the row. */
   userFields: readonly FieldsOf<SyncedRows[T], string | null>[];
   /** ISO 8601 times: the server writes them as `Date#toISOString()` does, whatever PostgreSQL's JSON says. */
-  timeFields: readonly FieldsOf<SyncedRows[T], string>[];
+  timeFields: readonly FieldsOf<SyncedRows[T], string | null>[];
   /**
    * Dexie indexes the screens query, besides the ones every synced table gets: `id` (the primary key), `familyId`
    * and the parent's field (what cascades and family drops look rows up by).
@@ -108,6 +112,22 @@ export const syncedTableDeclarations: { [T in SyncedTable]: SyncedTableDeclarati
     timeFields: ['createdAt'],
     deviceIndexes: ['[familyId+createdAt]', 'albumId'],
     deviceVersion: 5,
+  },
+  // Version 2 kept events on the device before they were synced, with these indexes.
+  events: {
+    parent: { table: 'families', field: 'familyId' },
+    userFields: ['createdById'],
+    timeFields: ['startDate', 'endDate', 'createdAt'],
+    deviceIndexes: ['[familyId+startDate]'],
+    deviceVersion: 2,
+  },
+  /** Each member's answer to an event; no row is "not answered yet" (the spec's `pending`). */
+  rsvps: {
+    parent: { table: 'events', field: 'eventId' },
+    userFields: ['userId'],
+    timeFields: ['updatedAt'],
+    deviceIndexes: [],
+    deviceVersion: 7,
   },
 };
 

@@ -41,7 +41,6 @@ describe('the device database', () => {
       [
         ...syncedTables,
         'users',
-        'events',
         'outbox',
         'refusedWrites',
         'invitationLinks',

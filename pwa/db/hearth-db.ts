@@ -6,7 +6,7 @@ import {
   type SyncedRows,
   type SyncedTable,
 } from '../../schema/synced-tables.ts';
-import type { FamilyCursor, MutationArgs, MutationName, SyncedEvent, SyncedUser } from '../../schema/sync.ts';
+import type { FamilyCursor, MutationArgs, MutationName, SyncedUser } from '../../schema/sync.ts';
 
 /**
  * The rows screens read, per table: the server's copy with this device's pending writes applied on top. The synced
@@ -126,7 +126,8 @@ const deviceOnlyVersions: {
   { version: 1, stores: { users: 'id', outbox: 'seq, status', shadows: '[table+id], table', syncState: 'key' } },
   {
     version: 2,
-    stores: { photos: 'id, familyId, [familyId+createdAt]', events: 'id, familyId, [familyId+startDate]' },
+    // Events were kept here too before they were synced; their declaration now says the same store at version 2.
+    stores: { photos: 'id, familyId, [familyId+createdAt]' },
   },
   { version: 3, stores: { refusedWrites: '++id' }, upgrade: moveRefusedWritesOutOfTheOutbox },
   { version: 4, stores: { invitationLinks: 'id, familyId' } },
@@ -169,8 +170,6 @@ export interface HearthDb extends SyncedStores {}
  */
 export class HearthDb extends Dexie {
   users!: EntityTable<SyncedUser, 'id'>;
-  /** Not synced yet (its issue adds it): the home dashboard's panel already reads from it. */
-  events!: EntityTable<SyncedEvent, 'id'>;
   outbox!: EntityTable<OutboxEntry, 'seq'>;
   refusedWrites!: EntityTable<RefusedWrite, 'id'>;
   invitationLinks!: EntityTable<InvitationLink, 'id'>;

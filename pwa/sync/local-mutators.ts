@@ -1,5 +1,6 @@
 import type { MutationArgs, MutationName } from '../../schema/sync.ts';
 import { commentMutators } from './mutators/comment-mutators.ts';
+import { eventMutators } from './mutators/event-mutators.ts';
 import { familyMutators } from './mutators/family-mutators.ts';
 import type { LocalMutator, MutationContext } from './mutators/local-mutator.ts';
 import { memberMutators } from './mutators/member-mutators.ts';
@@ -18,6 +19,7 @@ export const localMutators: { [N in MutationName]: LocalMutator<N> } = {
   ...commentMutators,
   ...reactionMutators,
   ...photoMutators,
+  ...eventMutators,
 };
 
 /** A mutation name with its own arguments, as the outbox stores it. */

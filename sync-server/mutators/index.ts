@@ -9,6 +9,7 @@ import {
 import type { Transaction } from '../database.ts';
 import type { FamilyChange } from '../sync-notifier.ts';
 import { commentMutators } from './comment-mutators.ts';
+import { eventMutators } from './event-mutators.ts';
 import { familyMutators } from './family-mutators.ts';
 import { memberMutators } from './member-mutators.ts';
 import type { MutationContext, Mutator } from './mutator.ts';
@@ -24,6 +25,7 @@ export const mutators: { [N in MutationName]: Mutator<N> } = {
   ...commentMutators,
   ...reactionMutators,
   ...photoMutators,
+  ...eventMutators,
 };
 
 export type PreparedMutation = (tx: Transaction, context: MutationContext) => Promise<FamilyChange | null>;

@@ -3,6 +3,7 @@ import type { SyncedTable } from '../../schema/index.ts';
 import type { Queryable } from '../database.ts';
 import { albumPullSource } from './album-repository.ts';
 import { commentPullSource } from './comment-repository.ts';
+import { eventPullSource, rsvpPullSource } from './event-repository.ts';
 import { familyPullSource, memberPullSource } from './family-repository.ts';
 import { photoPullSource } from './photo-repository.ts';
 import { postPullSource } from './post-repository.ts';
@@ -24,4 +25,6 @@ export const pullSources: { [T in SyncedTable]: PullSource } = {
   reactions: reactionPullSource,
   albums: albumPullSource,
   photos: photoPullSource,
+  events: eventPullSource,
+  rsvps: rsvpPullSource,
 };

@@ -25,9 +25,21 @@ type Ids = {
   invitationId: string;
   photoId: string;
   albumId: string;
+  eventId: string;
 };
 
 type Probe = { url: string; payload?: Record<string, unknown> };
+
+const nextWeek = new Date(Date.now() + 7 * 24 * 60 * 60 * 1000).toISOString();
+const eventFields = {
+  title: 'Family B only',
+  description: null,
+  location: null,
+  startDate: nextWeek,
+  endDate: null,
+  timeZone: 'Europe/London',
+  allDay: false,
+};
 
 /** Every route that reaches into a family by an id in its path, with what to send. */
 const familyRoutes: Record<string, (ids: Ids) => Probe> = {
@@ -60,6 +72,13 @@ const familyRoutes: Record<string, (ids: Ids) => Probe> = {
   'GET /api/photos/:photoId/:size': (ids) => ({ url: `/api/photos/${ids.photoId}/original` }),
   'GET /api/families/:id/albums': (ids) => ({ url: `/api/families/${ids.familyId}/albums` }),
   'POST /api/families/:id/albums': (ids) => ({ url: `/api/families/${ids.familyId}/albums`, payload: { name: 'Ours' } }),
+  'GET /api/families/:id/events': (ids) => ({ url: `/api/families/${ids.familyId}/events` }),
+  'POST /api/families/:id/events': (ids) => ({
+    url: `/api/families/${ids.familyId}/events`,
+    payload: { title: 'Ours', startDate: nextWeek },
+  }),
+  'POST /api/events/:id/rsvp': (ids) => ({ url: `/api/events/${ids.eventId}/rsvp`, payload: { status: 'attending' } }),
+  'GET /api/events/:id/rsvps': (ids) => ({ url: `/api/events/${ids.eventId}/rsvps` }),
 };
 
 /** Routes that name no family resource by id, and why they cannot reach into another family. */
@@ -128,6 +147,13 @@ const mutationsAt: Record<Exclude<MutationName, 'family.create'>, (ids: Ids) => 
     args: { albumId: ids.albumId, name: 'Ours', description: null, coverPhotoId: null },
   }),
   'album.delete': (ids) => ({ name: 'album.delete', args: { albumId: ids.albumId } }),
+  'event.create': (ids) => ({
+    name: 'event.create',
+    args: { eventId: randomUUID(), familyId: ids.familyId, ...eventFields },
+  }),
+  'event.update': (ids) => ({ name: 'event.update', args: { eventId: ids.eventId, ...eventFields } }),
+  'event.delete': (ids) => ({ name: 'event.delete', args: { eventId: ids.eventId } }),
+  'event.rsvp': (ids) => ({ name: 'event.rsvp', args: { eventId: ids.eventId, status: 'attending' } }),
 };
 
 function randomIds(): Ids {
@@ -139,6 +165,7 @@ function randomIds(): Ids {
     invitationId: randomUUID(),
     photoId: randomUUID(),
     albumId: randomUUID(),
+    eventId: randomUUID(),
   };
 }
 
@@ -189,6 +216,7 @@ beforeAll(async () => {
   const commentId = randomUUID();
   const photoId = randomUUID();
   const albumId = randomUUID();
+  const eventId = randomUUID();
   const upload = await uploadPhotoFile(app, bob.cookie, { familyId, photoId, bytes: await phonePhoto() });
   expect(upload.statusCode).toBe(201);
   await bobDevice.send(
@@ -197,6 +225,8 @@ beforeAll(async () => {
     { name: 'reaction.set', args: { postId, reactionType: 'like', reacted: true } },
     { name: 'album.create', args: { albumId, familyId, name: 'Family B only', description: null } },
     { name: 'photo.create', args: { photoId, familyId, albumId, title: 'Family B only', description: null } },
+    { name: 'event.create', args: { eventId, familyId, ...eventFields } },
+    { name: 'event.rsvp', args: { eventId, status: 'attending' } },
   );
   const invitation = await app.inject({
     method: 'POST',
@@ -206,7 +236,7 @@ beforeAll(async () => {
   });
   expect(invitation.statusCode).toBe(201);
   const invitationId = invitation.json<{ id: string }>().id;
-  familyB = { familyId, postId, commentId, memberId, invitationId, photoId, albumId };
+  familyB = { familyId, postId, commentId, memberId, invitationId, photoId, albumId, eventId };
 });
 
 describe('family isolation', () => {

@@ -451,7 +451,7 @@ export async function runNemesis({
         deleteIssued.add(photo.id);
         await write(device, tab, 'photo.delete', { photoId: photo.id });
       }
-    } else if (roll < 0.95) {
+    } else if (roll < 0.94) {
       // Albums: anyone makes and renames one; only its maker or an admin deletes it (the others are refused).
       const album = random.pick(await tab.albums.where('familyId').equals(family.id).toArray());
       const choice = album ? random.next() : 0;
@@ -472,6 +472,32 @@ export async function runNemesis({
       } else {
         deleteIssued.add(album.id);
         await write(device, tab, 'album.delete', { albumId: album.id });
+      }
+    } else if (roll < 0.97) {
+      // Events: anyone makes one (some already started); only its maker or an admin changes or deletes it; anyone
+      // answers one that has not started (answers to the others are refused).
+      const event = random.pick(await tab.events.where('familyId').equals(family.id).toArray());
+      const choice = event ? random.next() : 0;
+      const day = 24 * 60 * 60 * 1000;
+      const fields = () => ({
+        title: text('Event').slice(0, 60),
+        description: random.chance(0.3) ? text('About') : null,
+        location: null,
+        startDate: new Date(Date.now() + (random.chance(0.2) ? -day : 30 * day)).toISOString(),
+        endDate: null,
+        timeZone: random.pick(['Europe/London', 'America/New_York', 'Asia/Tokyo'])!,
+        allDay: random.chance(0.2),
+      });
+      if (!event || choice < 0.3) {
+        await write(device, tab, 'event.create', { eventId: random.uuid(), familyId: family.id, ...fields() });
+      } else if (choice < 0.75) {
+        const status = random.pick(['attending', 'not_attending', 'pending'] as const)!;
+        await write(device, tab, 'event.rsvp', { eventId: event.id, status });
+      } else if (choice < 0.9) {
+        await write(device, tab, 'event.update', { eventId: event.id, ...fields() });
+      } else {
+        deleteIssued.add(event.id);
+        await write(device, tab, 'event.delete', { eventId: event.id });
       }
     } else {
       // Only admins may rename: the others' renames are refused.

@@ -16,11 +16,15 @@ const statusOf: Record<Refusal['kind'], 403 | 404 | 409 | 422> = {
   memberNotFound: 404,
   photoNotFound: 404,
   albumNotFound: 404,
+  eventNotFound: 404,
   // The photo names no upload of this person in this family: as good as an address that does not exist.
   photoFileMissing: 404,
   notYourPhoto: 403,
   photoOfSomeoneElse: 403,
   notYourPost: 403,
+  notYourEvent: 403,
+  // The event has started: answering is over, whatever the person sends.
+  eventStarted: 409,
   notAllowedToDelete: 403,
   adminsOnly: 403,
   lastAdmin: 403,

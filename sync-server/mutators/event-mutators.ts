@@ -1,0 +1,103 @@
+import type { MutationArgs } from '../../schema/index.ts';
+import type { Transaction } from '../database.ts';
+import { createEventRepository, type EventFields } from '../repositories/event-repository.ts';
+import type { FamilyChange } from '../sync-notifier.ts';
+import { createOnce, lockFamilyAsMember, lockFamilyOfRow, timeWritten, writeAtNewVersion } from './access.ts';
+import { MutationRejected, type MutationContext, type Mutators } from './mutator.ts';
+
+function lockFamilyOfEvent(tx: Transaction, userId: string, eventId: string) {
+  const events = createEventRepository(tx);
+  return lockFamilyOfRow(tx, userId, {
+    table: 'events',
+    id: eventId,
+    find: () => events.findRef(eventId),
+    deletedKind: 'eventNotFound',
+  });
+}
+
+function fieldsOf(args: MutationArgs<'event.create' | 'event.update'>): EventFields {
+  const { title, description, location, startDate, endDate, timeZone, allDay } = args;
+  return { title, description, location, startDate, endDate, timeZone, allDay };
+}
+
+export async function createEvent(
+  tx: Transaction,
+  context: MutationContext,
+  args: MutationArgs<'event.create'>,
+): Promise<FamilyChange | null> {
+  const { userId } = context;
+  const access = await lockFamilyAsMember(tx, args.familyId, userId);
+  const events = createEventRepository(tx);
+  return createOnce(tx, access, {
+    table: 'events',
+    id: args.eventId,
+    existing: await events.findRef(args.eventId),
+    isThisCreate: (event) => event.familyId === access.familyId && event.createdById === userId,
+    create: (version) =>
+      events.create({
+        id: args.eventId,
+        familyId: access.familyId,
+        createdById: userId,
+        ...fieldsOf(args),
+        version,
+        writtenAt: timeWritten(access, context),
+      }),
+  });
+}
+
+/** Its creator or an admin. */
+export async function updateEvent(
+  tx: Transaction,
+  context: MutationContext,
+  args: MutationArgs<'event.update'>,
+): Promise<FamilyChange> {
+  const access = await lockFamilyOfEvent(tx, context.userId, args.eventId);
+  if (access.row.createdById !== context.userId && access.role !== 'admin') {
+    throw new MutationRejected('notYourEvent');
+  }
+  return writeAtNewVersion(access, (version) =>
+    createEventRepository(tx).update(args.eventId, fieldsOf(args), version, timeWritten(access, context)),
+  );
+}
+
+/** Its creator or an admin; its answers go with it. */
+export async function deleteEvent(
+  tx: Transaction,
+  { userId }: MutationContext,
+  args: MutationArgs<'event.delete'>,
+): Promise<FamilyChange> {
+  const access = await lockFamilyOfEvent(tx, userId, args.eventId);
+  if (access.row.createdById !== userId && access.role !== 'admin') throw new MutationRejected('notAllowedToDelete');
+  return writeAtNewVersion(access, (version) => createEventRepository(tx).delete(args.eventId, version));
+}
+
+/**
+ * The person's own answer. Says what the answer is (not "toggle"), so a replay lands on the same state. Answers close
+ * when the event starts, as of when the person answered: an answer given on a plane the day before still counts.
+ */
+export async function answerEvent(
+  tx: Transaction,
+  context: MutationContext,
+  args: MutationArgs<'event.rsvp'>,
+): Promise<FamilyChange | null> {
+  const { userId } = context;
+  const access = await lockFamilyOfEvent(tx, userId, args.eventId);
+  const answeredAt = timeWritten(access, context);
+  if (access.row.startDate < answeredAt) throw new MutationRejected('eventStarted');
+  const events = createEventRepository(tx);
+  if ((await events.statusOf(args.eventId, userId)) === args.status) return null;
+  return writeAtNewVersion(access, (version) =>
+    events.answer(
+      { eventId: args.eventId, userId, familyId: access.familyId, status: args.status },
+      version,
+      answeredAt,
+    ),
+  );
+}
+
+export const eventMutators: Mutators<'event.create' | 'event.update' | 'event.delete' | 'event.rsvp'> = {
+  'event.create': createEvent,
+  'event.update': updateEvent,
+  'event.delete': deleteEvent,
+  'event.rsvp': answerEvent,
+};

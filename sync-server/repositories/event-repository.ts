@@ -1,0 +1,186 @@
+import type { EventAttendee, FamilyEvent, PublicUser, RsvpStatus } from '../../schema/index.ts';
+import type { Queryable } from '../database.ts';
+import type { PullSource } from './pull-sources.ts';
+import { publicUserJson } from './public-user-json.ts';
+import { putClearingTombstone, recordTombstones } from './sync-tombstones.ts';
+
+/** What an event is, as its creator or an admin writes it. */
+export type EventFields = {
+  title: string;
+  description: string | null;
+  location: string | null;
+  startDate: string;
+  endDate: string | null;
+  timeZone: string;
+  allDay: boolean;
+};
+
+export type NewEvent = EventFields & {
+  id: string;
+  familyId: string;
+  createdById: string;
+  version: number;
+  writtenAt: Date;
+};
+
+/** What permission checks need to know about an event. */
+export type EventRef = { id: string; familyId: string; createdById: string; startDate: Date };
+
+export const eventPullSource: PullSource = (sql, familyId, from) => sql`
+  select e.version, e.id::text as id,
+    jsonb_build_object(
+      'id', e.id, 'familyId', e.family_id, 'createdById', e.created_by_id, 'title', e.title,
+      'description', e.description, 'startDate', e.start_date, 'endDate', e.end_date, 'location', e.location,
+      'timeZone', e.time_zone, 'allDay', e.all_day, 'createdAt', e.created_at
+    ) as row
+  from events e where e.family_id = ${familyId} and e.version >= ${from}
+`;
+
+/** An answer's id is the generated rsvp key (schema/sync-protocol.ts `rsvpKey`). */
+export const rsvpPullSource: PullSource = (sql, familyId, from) => sql`
+  select a.version, a.id,
+    jsonb_build_object(
+      'id', a.id, 'familyId', a.family_id, 'eventId', a.event_id, 'userId', a.user_id, 'status', a.status,
+      'updatedAt', a.updated_at
+    ) as row
+  from event_attendees a where a.family_id = ${familyId} and a.version >= ${from}
+`;
+
+type EventRow = {
+  id: string;
+  family_id: string;
+  created_by_id: string;
+  title: string;
+  description: string | null;
+  start_date: Date;
+  end_date: Date | null;
+  location: string | null;
+  time_zone: string;
+  all_day: boolean;
+  created_at: Date;
+  created_by: PublicUser;
+};
+
+function toEvent(row: EventRow): FamilyEvent {
+  return {
+    id: row.id,
+    familyId: row.family_id,
+    createdById: row.created_by_id,
+    title: row.title,
+    description: row.description,
+    startDate: row.start_date.toISOString(),
+    endDate: row.end_date?.toISOString() ?? null,
+    location: row.location,
+    timeZone: row.time_zone,
+    allDay: row.all_day,
+    createdAt: row.created_at.toISOString(),
+    createdBy: row.created_by,
+  };
+}
+
+/** Writes here run under the lock of the event's family: the event cannot change between a look and a write. */
+export function createEventRepository(sql: Queryable) {
+  return {
+    async findRef(eventId: string): Promise<EventRef | null> {
+      const [row] = await sql<{ id: string; family_id: string; created_by_id: string; start_date: Date }[]>`
+        select id, family_id, created_by_id, start_date from events where id = ${eventId}
+      `;
+      return row
+        ? { id: row.id, familyId: row.family_id, createdById: row.created_by_id, startDate: row.start_date }
+        : null;
+    },
+
+    /** The family's events by start (spec §7 `GET /api/families/:id/events`), or just `eventId`. */
+    async ofFamily(familyId: string, eventId?: string): Promise<FamilyEvent[]> {
+      const rows = await sql<EventRow[]>`
+        select e.*, ${publicUserJson(sql, 'u')} as created_by
+        from events e join users u on u.id = e.created_by_id
+        where e.family_id = ${familyId} ${eventId ? sql`and e.id = ${eventId}` : sql``}
+        order by e.start_date, e.id
+      `;
+      return rows.map(toEvent);
+    },
+
+    /** False when the id is taken already. Putting the row again clears a tombstone of the same id. */
+    create(event: NewEvent): Promise<boolean> {
+      return putClearingTombstone(
+        sql,
+        'events',
+        sql`
+          insert into events (
+            id, family_id, created_by_id, title, description, start_date, end_date, location, time_zone, all_day,
+            version, created_at, updated_at
+          )
+          values (
+            ${event.id}, ${event.familyId}, ${event.createdById}, ${event.title}, ${event.description},
+            ${event.startDate}, ${event.endDate}, ${event.location}, ${event.timeZone}, ${event.allDay},
+            ${event.version}, ${event.writtenAt}, ${event.writtenAt}
+          )
+          on conflict (id) do nothing
+          returning family_id, id::text as row_id
+        `,
+      );
+    },
+
+    async update(eventId: string, fields: EventFields, version: number, editedAt: Date): Promise<void> {
+      await sql`
+        update events set title = ${fields.title}, description = ${fields.description},
+          location = ${fields.location}, start_date = ${fields.startDate}, end_date = ${fields.endDate},
+          time_zone = ${fields.timeZone}, all_day = ${fields.allDay}, updated_at = ${editedAt}, version = ${version}
+        where id = ${eventId}
+      `;
+    },
+
+    /** The event goes, and its answers with it (tombstoned first: the cascade would take them silently). */
+    async delete(eventId: string, version: number): Promise<void> {
+      await recordTombstones(
+        sql,
+        'rsvps',
+        version,
+        sql`select family_id, id as row_id from event_attendees where event_id = ${eventId}`,
+      );
+      await recordTombstones(
+        sql,
+        'events',
+        version,
+        sql`delete from events where id = ${eventId} returning family_id, id::text as row_id`,
+      );
+    },
+
+    async statusOf(eventId: string, userId: string): Promise<RsvpStatus> {
+      const [row] = await sql<{ status: RsvpStatus }[]>`
+        select status from event_attendees where event_id = ${eventId} and user_id = ${userId}
+      `;
+      return row?.status ?? 'pending';
+    },
+
+    /** Puts the person's answer, over any earlier one. */
+    async answer(
+      rsvp: { eventId: string; userId: string; familyId: string; status: RsvpStatus },
+      version: number,
+      writtenAt: Date,
+    ): Promise<void> {
+      await putClearingTombstone(
+        sql,
+        'rsvps',
+        sql`
+          insert into event_attendees (event_id, user_id, family_id, status, version, updated_at)
+          values (${rsvp.eventId}, ${rsvp.userId}, ${rsvp.familyId}, ${rsvp.status}, ${version}, ${writtenAt})
+          on conflict (event_id, user_id) do update
+            set status = excluded.status, version = excluded.version, updated_at = excluded.updated_at
+          returning family_id, id as row_id
+        `,
+      );
+    },
+
+    /** Spec §7's rsvps list under an event: every answer given, by when it was given. */
+    async answersTo(eventId: string): Promise<EventAttendee[]> {
+      const rows = await sql<{ event_id: string; user_id: string; status: RsvpStatus }[]>`
+        select event_id, user_id, status from event_attendees where event_id = ${eventId} order by updated_at, user_id
+      `;
+      return rows.map((row) => ({ eventId: row.event_id, userId: row.user_id, status: row.status }));
+    },
+  };
+}
+
+export type EventRepository = ReturnType<typeof createEventRepository>;
