@@ -2,7 +2,7 @@ import { createExternalStore } from '../lib/external-store.ts';
 
 /**
  * Whether a newer Hearth is ready, and how to switch to it. Kept apart from the registration code so the prompt can
- * render without loading workbox-window, which only arrives once the page has loaded.
+ * render without loading the registration, which only arrives once the page has loaded.
  */
 export type AppUpdateState = {
   /** A new service worker is installed and waiting for the person's go-ahead. */

@@ -1,4 +1,3 @@
-import { Workbox } from 'workbox-window';
 import { appUpdateStore, setUpdateActivator } from './app-update-store.ts';
 
 /**
@@ -8,7 +7,6 @@ import { appUpdateStore, setUpdateActivator } from './app-update-store.ts';
  */
 export async function registerServiceWorker(): Promise<void> {
   if (!('serviceWorker' in navigator)) return;
-  const workbox = new Workbox('/service-worker.js');
 
   // Only a change from an existing version means "new version": on the very first install the worker takes control
   // without a reload. A page opened with a hard reload has no controller even though a version is installed, so
@@ -20,7 +18,7 @@ export async function registerServiceWorker(): Promise<void> {
     hadVersion = true;
   });
 
-  workbox.addEventListener('waiting', () => appUpdateStore.set({ ...appUpdateStore.get(), updateReady: true }));
+  const announceUpdate = () => appUpdateStore.set({ ...appUpdateStore.get(), updateReady: true });
 
   setUpdateActivator(async () => {
     const registration = await navigator.serviceWorker.getRegistration();
@@ -34,7 +32,16 @@ export async function registerServiceWorker(): Promise<void> {
     else window.location.reload();
   });
 
-  await workbox.register();
+  const registration = await navigator.serviceWorker.register('/service-worker.js');
+  // A new version waits for the person's word: one already waiting (found by an earlier visit), or one that finishes
+  // installing while an older version is active.
+  if (registration.waiting && registration.active) announceUpdate();
+  registration.addEventListener('updatefound', () => {
+    const worker = registration.installing;
+    worker?.addEventListener('statechange', () => {
+      if (worker.state === 'installed' && registration.active) announceUpdate();
+    });
+  });
 }
 
 /** Resolves once `worker` is no longer installing (installed and waiting, or failed); at once without one. */
