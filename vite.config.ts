@@ -146,7 +146,10 @@ const chunkGroups = (
           'photo-tile',
           'chosen-photos',
           'queue-photos',
+          'photo-thumbnail',
+          'local-picture',
         ]),
+        ...under('pwa/features/events', ['events-icon', 'event-times']),
         'pwa/features/account/sign-out',
         'pwa/sync/',
         'pwa/db/',
@@ -164,6 +167,7 @@ const chunkGroups = (
         ...under('pwa/features/family', ['tree/', 'invite/invite-dialog', 'join/', 'your-families-card']),
         'pwa/sync/write',
         'pwa/sync/photo-uploader',
+        'pwa/sync/photo-keeper',
       ],
     },
   ] satisfies ChunkGroup[]

@@ -27,6 +27,7 @@ import { Route as ProfileRouteImport } from './routes/profile'
 import { Route as TermsRouteImport } from './routes/terms'
 import { Route as GuestLoginRouteImport } from './routes/_guest/login'
 import { Route as GuestSignupRouteImport } from './routes/_guest/signup'
+import { Route as ProtectedEventsRouteImport } from './routes/_protected/events'
 import { Route as ProtectedFamilyTreeRouteImport } from './routes/_protected/family-tree'
 import { Route as ProtectedPhotosRouteImport } from './routes/_protected/photos'
 import { Route as ProtectedSettingsRouteImport } from './routes/_protected/settings'
@@ -120,6 +121,11 @@ const GuestSignupRoute = GuestSignupRouteImport.update({
   path: '/signup',
   getParentRoute: () => GuestRoute,
 } as any)
+const ProtectedEventsRoute = ProtectedEventsRouteImport.update({
+  id: '/events',
+  path: '/events',
+  getParentRoute: () => ProtectedRoute,
+} as any)
 const ProtectedFamilyTreeRoute = ProtectedFamilyTreeRouteImport.update({
   id: '/family-tree',
   path: '/family-tree',
@@ -158,6 +164,7 @@ export interface FileRoutesByFullPath {
   '/terms': typeof TermsRoute
   '/login': typeof GuestLoginRoute
   '/signup': typeof GuestSignupRoute
+  '/events': typeof ProtectedEventsRoute
   '/family-tree': typeof ProtectedFamilyTreeRoute
   '/photos': typeof ProtectedPhotosRoute
   '/settings': typeof ProtectedSettingsRoute
@@ -180,6 +187,7 @@ export interface FileRoutesByTo {
   '/terms': typeof TermsRoute
   '/login': typeof GuestLoginRoute
   '/signup': typeof GuestSignupRoute
+  '/events': typeof ProtectedEventsRoute
   '/family-tree': typeof ProtectedFamilyTreeRoute
   '/photos': typeof ProtectedPhotosRoute
   '/settings': typeof ProtectedSettingsRoute
@@ -205,6 +213,7 @@ export interface FileRoutesById {
   '/terms': typeof TermsRoute
   '/_guest/login': typeof GuestLoginRoute
   '/_guest/signup': typeof GuestSignupRoute
+  '/_protected/events': typeof ProtectedEventsRoute
   '/_protected/family-tree': typeof ProtectedFamilyTreeRoute
   '/_protected/photos': typeof ProtectedPhotosRoute
   '/_protected/settings': typeof ProtectedSettingsRoute
@@ -229,6 +238,7 @@ export interface FileRouteTypes {
     | '/terms'
     | '/login'
     | '/signup'
+    | '/events'
     | '/family-tree'
     | '/photos'
     | '/settings'
@@ -251,6 +261,7 @@ export interface FileRouteTypes {
     | '/terms'
     | '/login'
     | '/signup'
+    | '/events'
     | '/family-tree'
     | '/photos'
     | '/settings'
@@ -275,6 +286,7 @@ export interface FileRouteTypes {
     | '/terms'
     | '/_guest/login'
     | '/_guest/signup'
+    | '/_protected/events'
     | '/_protected/family-tree'
     | '/_protected/photos'
     | '/_protected/settings'
@@ -429,6 +441,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof GuestSignupRouteImport
       parentRoute: typeof GuestRoute
     }
+    '/_protected/events': {
+      id: '/_protected/events'
+      path: '/events'
+      fullPath: '/events'
+      preLoaderRoute: typeof ProtectedEventsRouteImport
+      parentRoute: typeof ProtectedRoute
+    }
     '/_protected/family-tree': {
       id: '/_protected/family-tree'
       path: '/family-tree'
@@ -473,12 +492,14 @@ const GuestRouteChildren: GuestRouteChildren = {
 const GuestRouteWithChildren = GuestRoute._addFileChildren(GuestRouteChildren)
 
 interface ProtectedRouteChildren {
+  ProtectedEventsRoute: typeof ProtectedEventsRoute
   ProtectedFamilyTreeRoute: typeof ProtectedFamilyTreeRoute
   ProtectedPhotosRoute: typeof ProtectedPhotosRoute
   ProtectedSettingsRoute: typeof ProtectedSettingsRoute
 }
 
 const ProtectedRouteChildren: ProtectedRouteChildren = {
+  ProtectedEventsRoute: ProtectedEventsRoute,
   ProtectedFamilyTreeRoute: ProtectedFamilyTreeRoute,
   ProtectedPhotosRoute: ProtectedPhotosRoute,
   ProtectedSettingsRoute: ProtectedSettingsRoute,

@@ -48,7 +48,7 @@ export function Field({
 }
 
 type TextFieldProps = Omit<ComponentProps<'input'>, 'type' | 'id'> &
-  FieldText & { type?: 'text' | 'email' | 'password' };
+  FieldText & { type?: 'text' | 'email' | 'password' | 'date' | 'datetime-local' };
 
 /** The one text input: a visible label, an optional hint, an error tied to the input, and for passwords a show/hide button. */
 export function TextField({ label, hint, error, hideLabel, type = 'text', className, ...inputProps }: TextFieldProps) {

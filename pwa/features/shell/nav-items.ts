@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
 import type { FileRouteTypes } from '../../route-tree.gen.ts';
 import { HomeIcon, SettingsIcon, UserIcon, type IconProps } from '../../ui/icons.tsx';
+import { EventsIcon } from '../events/events-icon.tsx';
 import { FamilyTreeIcon } from '../family/tree/family-tree-icon.tsx';
 import { PhotosIcon } from '../photos/photos-icon.tsx';
 
@@ -11,12 +12,13 @@ export type NavItem = {
 };
 
 /**
- * The signed-in sections, in the order the top navigation, the drawer and the tab bar show them (spec §2). Events
- * and Chat join this list, after Photos, as their screens arrive.
+ * The signed-in sections, in the order the top navigation, the drawer and the tab bar show them (spec §2). Chat
+ * joins this list, after Events, when its screen arrives.
  */
 export const mainNavItems: readonly NavItem[] = [
   { to: '/', label: 'Home', icon: HomeIcon },
   { to: '/photos', label: 'Photos', icon: PhotosIcon },
+  { to: '/events', label: 'Events', icon: EventsIcon },
   { to: '/family-tree', label: 'Family Tree', icon: FamilyTreeIcon },
 ];
 

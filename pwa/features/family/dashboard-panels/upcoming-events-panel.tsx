@@ -2,8 +2,8 @@ import { Dexie } from 'dexie';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useState } from 'react';
 import { display } from '../../../../schema/limits.ts';
-import { formatExactDateTime } from '../../../lib/format-date.ts';
 import { useHearthDb } from '../../device-session/device-session-store.ts';
+import { formatEventWhen, isUpcoming, viewerTimeZone } from '../../events/event-times.ts';
 import { DashboardPanel } from './dashboard-panel.tsx';
 import * as styles from './dashboard-panels.css.ts';
 
@@ -11,16 +11,19 @@ import * as styles from './dashboard-panels.css.ts';
 export function UpcomingEventsPanel({ familyId }: { familyId: string }) {
   const db = useHearthDb();
   // Fixed while the home is open: an event that starts meanwhile stays listed until the next visit.
-  const [now] = useState(() => new Date().toISOString());
-  const events = useLiveQuery(
-    () =>
-      db.events
-        .where('[familyId+startDate]')
-        .between([familyId, now], [familyId, Dexie.maxKey], true, true)
-        .limit(display.upcomingEvents)
-        .toArray(),
-    [db, familyId, now],
-  );
+  const [now] = useState(() => new Date());
+  const timeZone = viewerTimeZone();
+  const events = useLiveQuery(async () => {
+    // From two days back: an all-day event of today (or of several days) is stored from its first day's midnight UTC.
+    const from = new Date(now.getTime() - 2 * 24 * 60 * 60 * 1000).toISOString();
+    const soonest = await db.events
+      .where('[familyId+startDate]')
+      .between([familyId, from], [familyId, Dexie.maxKey], true, true)
+      .filter((event) => isUpcoming(event, now, timeZone))
+      .limit(display.upcomingEvents)
+      .toArray();
+    return soonest;
+  }, [db, familyId, now, timeZone]);
   return (
     <DashboardPanel title="Upcoming Events">
       {events === undefined ? null : events.length === 0 ? (
@@ -31,7 +34,7 @@ export function UpcomingEventsPanel({ familyId }: { familyId: string }) {
             <li key={event.id} className={styles.event}>
               <span className={styles.eventTitle}>{event.title}</span>
               <time dateTime={event.startDate} className={styles.muted}>
-                {formatExactDateTime(event.startDate)}
+                {formatEventWhen(event, timeZone)}
               </time>
               {event.location ? <span className={styles.muted}>{event.location}</span> : null}
             </li>

@@ -1,0 +1,83 @@
+import { withDatabase } from './support/database.ts';
+import { close, goOffline, goOnline, twoMembers, waitForOfflineReady } from './support/family.ts';
+import { expect, test } from './support/test.ts';
+
+function answersTo(title: string): Promise<string[]> {
+  return withDatabase(async (sql) => {
+    const rows = await sql<{ status: string }[]>`
+      select a.status from event_attendees a join events e on e.id = a.event_id where e.title = ${title}`;
+    return rows.map((row) => row.status);
+  });
+}
+
+/** Tomorrow at noon in the browser's own time, as a datetime-local field takes it. */
+function tomorrowAtNoon(): string {
+  const tomorrow = new Date(Date.now() + 24 * 60 * 60 * 1000);
+  const pad = (value: number) => String(value).padStart(2, '0');
+  return `${tomorrow.getFullYear()}-${pad(tomorrow.getMonth() + 1)}-${pad(tomorrow.getDate())}T12:00`;
+}
+
+test('a grandmother plans lunch, her son answers live, then changes his answer offline and it lands once', async ({
+  browser,
+}) => {
+  const family = await twoMembers(browser, 'events');
+  test.setTimeout(90_000);
+  const { grandmaPage, sonPage, sonContext } = family;
+  const title = `Sunday lunch ${Date.now().toString(36)}`;
+
+  await sonPage.goto('/events');
+  await expect(sonPage.getByRole('heading', { name: 'No Upcoming Events' })).toBeVisible();
+
+  await grandmaPage.goto('/events');
+  await grandmaPage.getByRole('button', { name: 'Create Event' }).click();
+  const form = grandmaPage.getByRole('dialog', { name: 'Create New Event' });
+  await form.getByRole('button', { name: 'Create Event' }).click();
+  await expect(form.getByText('Title is required')).toBeVisible();
+  await expect(form.getByText('Start date is required')).toBeVisible();
+  await form.getByLabel('Title').fill(title);
+  await form.getByLabel('Starts').fill(tomorrowAtNoon());
+  await form.getByLabel('Where (optional)').fill('The garden');
+  await form.getByRole('button', { name: 'Create Event' }).click();
+  await expect(grandmaPage.getByText('Event created successfully!')).toBeVisible();
+  await expect(form).toBeHidden();
+
+  // Live on the son's screen, with tomorrow's badge; he answers.
+  const sonsCard = sonPage.getByRole('article', { name: title });
+  await expect(sonsCard).toBeVisible({ timeout: 10_000 });
+  await expect(sonsCard.getByText('Tomorrow')).toBeVisible();
+  await sonsCard.getByRole('button', { name: 'Attending' }).click();
+  await expect(sonPage.getByText('You are attending for this event.')).toBeVisible();
+  await expect(sonsCard.getByRole('button', { name: 'Attending' })).toHaveAttribute('aria-pressed', 'true');
+
+  const grandmasCard = grandmaPage.getByRole('article', { name: title });
+  await expect(grandmasCard.getByText('1 person is coming')).toBeVisible({ timeout: 10_000 });
+  await expect.poll(() => answersTo(title)).toEqual(['attending']);
+
+  // On a plane: he can't make it after all.
+  await waitForOfflineReady(sonPage);
+  await goOffline(sonContext, sonPage);
+  await sonsCard.getByRole('button', { name: "Can't Make It" }).click();
+  await expect(sonsCard.getByRole('button', { name: "Can't Make It" })).toHaveAttribute('aria-pressed', 'true');
+  await sonPage.reload();
+  await expect(
+    sonPage.getByRole('article', { name: title }).getByRole('button', { name: "Can't Make It" }),
+  ).toHaveAttribute('aria-pressed', 'true');
+  expect(await answersTo(title)).toEqual(['attending']);
+  await goOnline(sonContext, sonPage);
+  await expect.poll(() => answersTo(title), { timeout: 15_000 }).toEqual(['not_attending']);
+
+  // Grandma's page for the event says who is coming and who is not.
+  await expect(grandmasCard.getByText('0 people are coming')).toBeVisible({ timeout: 10_000 });
+  await grandmasCard.getByRole('button', { name: title }).click();
+  const page = grandmaPage.getByRole('dialog', { name: title });
+  await expect(page.getByRole('region', { name: "Can't make it" })).toContainText(family.son.username);
+  await expect(page.getByRole('region', { name: 'Not answered yet' })).toContainText(family.grandma.username);
+
+  // She deletes it; it goes from his screen too.
+  await page.getByRole('button', { name: 'Delete' }).click();
+  await page.getByRole('button', { name: 'Delete event' }).click();
+  await expect(sonPage.getByRole('article', { name: title })).toHaveCount(0, { timeout: 10_000 });
+  await expect.poll(() => answersTo(title)).toEqual([]);
+
+  await close(family.grandmaContext, sonContext);
+});

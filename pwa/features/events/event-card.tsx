@@ -1,0 +1,81 @@
+import type { RsvpStatus } from '../../../schema/entities.ts';
+import { eventToasts } from '../../../schema/event-messages.ts';
+import { rsvpKey } from '../../../schema/sync-protocol.ts';
+import type { SyncedEvent, SyncedRsvp } from '../../../schema/sync.ts';
+import { Button } from '../../ui/button.tsx';
+import { Card } from '../../ui/card.tsx';
+import { toast } from '../../ui/toast-store.ts';
+import { useSignedInUser } from '../account/auth-store.ts';
+import { useLocalWrite } from '../device-session/use-local-write.ts';
+import { WaitingMarker } from '../device-session/waiting-marker.tsx';
+import { dayBadge, formatEventWhen, isUpcoming } from './event-times.ts';
+import * as styles from './events-screen.css.ts';
+
+/** Attending and Can't Make It (spec §2, §4): the person's own answer, pressed; saved on the device at once. */
+export function AnswerButtons({ event, answers }: { event: SyncedEvent; answers: readonly SyncedRsvp[] }) {
+  const user = useSignedInUser();
+  const write = useLocalWrite();
+  const mine = answers.find((answer) => answer.id === rsvpKey({ eventId: event.id, userId: user.id }))?.status;
+  async function answer(status: RsvpStatus) {
+    try {
+      const outcome = await write('event.rsvp', { eventId: event.id, status });
+      toast(outcome.saved ? eventToasts.rsvpUpdated(status) : { ...eventToasts.rsvpFailed, variant: 'destructive' });
+    } catch {
+      toast({ ...eventToasts.rsvpFailed, variant: 'destructive' });
+    }
+  }
+  return (
+    <div className={styles.answers} role="group" aria-label={`Your answer to ${event.title}`}>
+      <Button
+        variant={mine === 'attending' ? 'primary' : 'secondary'}
+        aria-pressed={mine === 'attending'}
+        onClick={() => void answer('attending')}
+      >
+        Attending
+      </Button>
+      <Button
+        variant={mine === 'not_attending' ? 'primary' : 'secondary'}
+        aria-pressed={mine === 'not_attending'}
+        onClick={() => void answer('not_attending')}
+      >
+        Can't Make It
+      </Button>
+    </div>
+  );
+}
+
+type EventCardProps = {
+  event: SyncedEvent;
+  answers: readonly SyncedRsvp[];
+  now: Date;
+  timeZone: string;
+  waiting: boolean;
+  onOpen: () => void;
+};
+
+/** One event in the grid: its day badge, when and where, how many are coming, and the person's answer. */
+export function EventCard({ event, answers, now, timeZone, waiting, onOpen }: EventCardProps) {
+  const badge = dayBadge(event, now, timeZone);
+  const coming = answers.filter((answer) => answer.status === 'attending').length;
+  return (
+    <Card as="article" padding="md" className={styles.card} aria-label={event.title}>
+      <div className={styles.cardTop}>
+        {badge ? <span className={badge === 'Past Event' ? styles.pastBadge : styles.badge}>{badge}</span> : null}
+        {waiting ? <WaitingMarker /> : null}
+      </div>
+      <button type="button" className={styles.title} aria-haspopup="dialog" onClick={onOpen}>
+        {event.title}
+      </button>
+      <p className={styles.detail}>
+        <time dateTime={event.startDate}>{formatEventWhen(event, timeZone)}</time>
+      </p>
+      {event.location ? <p className={styles.detail}>{event.location}</p> : null}
+      <p className={styles.detail}>{coming === 1 ? '1 person is coming' : `${coming} people are coming`}</p>
+      {isUpcoming(event, now, timeZone) ? (
+        <AnswerButtons event={event} answers={answers} />
+      ) : (
+        <p className={styles.ended}>This event has ended</p>
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,173 @@
+import { useState } from 'react';
+import { display } from '../../../schema/limits.ts';
+import type { SyncedFamily } from '../../../schema/sync.ts';
+import { useDocumentTitle } from '../../lib/use-document-title.ts';
+import { Button } from '../../ui/button.tsx';
+import { EmptyState } from '../../ui/empty-state.tsx';
+import * as headerStyles from '../../ui/page-header-row.css.ts';
+import { Page, PageHeader } from '../../ui/page.tsx';
+import { useDialogState } from '../../ui/use-dialog-state.ts';
+import { visuallyHidden } from '../../ui/visually-hidden.css.ts';
+import { useFirstPullDone, usePendingIds } from '../device-session/use-sync-state.ts';
+import { CreateFamilyCard } from '../family/create-family-card.tsx';
+import { useSelectedFamily } from '../family/selected-family.ts';
+import { EventCard } from './event-card.tsx';
+import { EventDialog } from './event-dialog.tsx';
+import { EventFormDialog } from './event-form-dialog.tsx';
+import { isUpcoming, viewerTimeZone } from './event-times.ts';
+import { EventsIcon } from './events-icon.tsx';
+import * as styles from './events-screen.css.ts';
+import { useFamilyAnswers, useFamilyEvents } from './use-family-events.ts';
+
+/** Events (spec §2): upcoming and past events, Create Event, answers, and each event's page. All of it offline. */
+export function EventsScreen() {
+  useDocumentTitle('Events');
+  const { families, selected } = useSelectedFamily();
+  const firstPullDone = useFirstPullDone();
+  return (
+    <Page width="wide">
+      {selected ? (
+        <FamilyEvents key={selected.id} family={selected} />
+      ) : (
+        <>
+          <PageHeader title="Events" />
+          {families && firstPullDone ? (
+            <>
+              <EmptyState
+                icon={<EventsIcon size="2rem" />}
+                title="No Family Groups"
+                text="Join or create a family group to plan events together. Ask a relative for an invite link, or start your own family below."
+              />
+              <CreateFamilyCard />
+            </>
+          ) : (
+            <EventSkeletons />
+          )}
+        </>
+      )}
+    </Page>
+  );
+}
+
+function FamilyEvents({ family }: { family: SyncedFamily }) {
+  const events = useFamilyEvents(family.id);
+  const answers = useFamilyAnswers(family.id);
+  const pending = usePendingIds('events');
+  const firstPullDone = useFirstPullDone();
+  // The moment the lists are drawn for; a minute on, an event that started moves to Past Events.
+  const [now] = useState(() => new Date());
+  const timeZone = viewerTimeZone();
+  const [allPast, setAllPast] = useState(false);
+  const create = useDialogState();
+  const opened = useDialogState<string>();
+  const editing = useDialogState<string>();
+
+  const loading = events === undefined || (!firstPullDone && events.length === 0);
+  const upcoming = events?.filter((event) => isUpcoming(event, now, timeZone)) ?? [];
+  // Past events, the most recent first.
+  const past = (events?.filter((event) => !isUpcoming(event, now, timeZone)) ?? []).reverse();
+  const pastShown = allPast ? past : past.slice(0, display.pastEventsShown);
+  const openEvent = events?.find((event) => event.id === opened.state?.subject);
+  const editEvent = events?.find((event) => event.id === editing.state?.subject);
+
+  const card = (event: (typeof upcoming)[number]) => (
+    <li key={event.id}>
+      <EventCard
+        event={event}
+        answers={answers?.get(event.id) ?? []}
+        now={now}
+        timeZone={timeZone}
+        waiting={pending?.has(event.id) ?? false}
+        onOpen={() => opened.show(event.id)}
+      />
+    </li>
+  );
+
+  return (
+    <>
+      <div className={headerStyles.headerRow}>
+        <PageHeader title="Events" lead={family.name} />
+        <div className={headerStyles.headerActions}>
+          <Button aria-haspopup="dialog" onClick={() => create.show()}>
+            Create Event
+          </Button>
+        </div>
+      </div>
+
+      <section className={styles.section} aria-labelledby="upcoming-events">
+        <h2 id="upcoming-events" className={styles.sectionTitle}>
+          Upcoming Events
+        </h2>
+        {loading ? (
+          <EventSkeletons />
+        ) : upcoming.length === 0 ? (
+          <EmptyState
+            icon={<EventsIcon size="2rem" />}
+            title="No Upcoming Events"
+            text="Plan a visit, a birthday lunch or a call: everyone sees it in their own time and can say if they can come."
+          >
+            <Button aria-haspopup="dialog" onClick={() => create.show()}>
+              Create First Event
+            </Button>
+          </EmptyState>
+        ) : (
+          <ul className={styles.grid}>{upcoming.map(card)}</ul>
+        )}
+      </section>
+
+      {past.length > 0 ? (
+        <section className={styles.section} aria-labelledby="past-events">
+          <h2 id="past-events" className={styles.sectionTitle}>
+            Past Events
+          </h2>
+          <ul className={styles.grid}>{pastShown.map(card)}</ul>
+          {past.length > display.pastEventsShown && !allPast ? (
+            <div>
+              <Button variant="secondary" onClick={() => setAllPast(true)}>
+                View All Past Events ({past.length})
+              </Button>
+            </div>
+          ) : null}
+        </section>
+      ) : null}
+
+      {create.state ? <EventFormDialog familyId={family.id} open={create.state.open} onClose={create.close} /> : null}
+      {editing.state && editEvent ? (
+        <EventFormDialog
+          key={editing.state.opening}
+          familyId={family.id}
+          event={editEvent}
+          open={editing.state.open}
+          onClose={editing.close}
+        />
+      ) : null}
+      {opened.state && openEvent ? (
+        <EventDialog
+          event={openEvent}
+          answers={answers?.get(openEvent.id) ?? []}
+          now={now}
+          timeZone={timeZone}
+          open={opened.state.open}
+          onClose={opened.close}
+          onEdit={() => {
+            opened.close();
+            editing.show(openEvent.id);
+          }}
+        />
+      ) : null}
+    </>
+  );
+}
+
+function EventSkeletons() {
+  return (
+    <div role="status">
+      <span className={visuallyHidden}>Loading events...</span>
+      <ul className={styles.grid} aria-hidden="true">
+        {Array.from({ length: display.eventSkeletons }, (_, index) => (
+          <li key={index} className={styles.skeleton} />
+        ))}
+      </ul>
+    </div>
+  );
+}
