@@ -11,9 +11,9 @@ test.describe('on a phone', () => {
 
     const tabBar = page.getByRole('navigation', { name: 'Tab bar' });
     await expect(tabBar.getByRole('link', { name: 'Home' })).toHaveAttribute('aria-current', 'page');
-    await tabBar.getByRole('link', { name: 'Settings' }).click();
-    await expect(page).toHaveURL(/\/settings$/);
-    await expect(tabBar.getByRole('link', { name: 'Settings' })).toHaveAttribute('aria-current', 'page');
+    await tabBar.getByRole('link', { name: 'Events' }).click();
+    await expect(page).toHaveURL(/\/events$/);
+    await expect(tabBar.getByRole('link', { name: 'Events' })).toHaveAttribute('aria-current', 'page');
 
     const menuButton = page.getByRole('button', { name: 'Menu' });
     await menuButton.click();

@@ -59,10 +59,12 @@ export function EventCard({ event, answers, now, timeZone, waiting, onOpen }: Ev
   const coming = answers.filter((answer) => answer.status === 'attending').length;
   return (
     <Card as="article" padding="md" className={styles.card} aria-label={event.title}>
-      <div className={styles.cardTop}>
-        {badge ? <span className={badge === 'Past Event' ? styles.pastBadge : styles.badge}>{badge}</span> : null}
-        {waiting ? <WaitingMarker /> : null}
-      </div>
+      {badge || waiting ? (
+        <div className={styles.cardTop}>
+          {badge ? <span className={badge === 'Past Event' ? styles.pastBadge : styles.badge}>{badge}</span> : null}
+          {waiting ? <WaitingMarker /> : null}
+        </div>
+      ) : null}
       <button type="button" className={styles.title} aria-haspopup="dialog" onClick={onOpen}>
         {event.title}
       </button>

@@ -28,5 +28,8 @@ export const accountNavItems: readonly NavItem[] = [
   { to: '/settings', label: 'Settings', icon: SettingsIcon },
 ];
 
-/** The phone tab bar: every main section, then the account pages. */
-export const tabBarItems: readonly NavItem[] = [...mainNavItems, ...accountNavItems];
+/**
+ * The phone tab bar: the main sections only. Five places fit under a thumb with readable labels (at 320 px and the
+ * largest text too); the account pages are one tap away in the header's menu and the drawer.
+ */
+export const tabBarItems: readonly NavItem[] = mainNavItems;
