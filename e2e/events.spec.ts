@@ -73,6 +73,14 @@ test('a grandmother plans lunch, her son answers live, then changes his answer o
   await expect(page.getByRole('region', { name: "Can't make it" })).toContainText(family.son.username);
   await expect(page.getByRole('region', { name: 'Not answered yet' })).toContainText(family.grandma.username);
 
+  // Add to calendar gives the phone's calendar a file of the event.
+  const download = grandmaPage.waitForEvent('download');
+  await page.getByRole('link', { name: 'Add to calendar' }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toMatch(/\.ics$/);
+  const { readFile } = await import('node:fs/promises');
+  expect(await readFile((await file.path())!, 'utf8')).toContain(`SUMMARY:${title}`);
+
   // She deletes it; it goes from his screen too.
   await page.getByRole('button', { name: 'Delete' }).click();
   await page.getByRole('button', { name: 'Delete event' }).click();

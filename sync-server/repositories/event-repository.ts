@@ -101,6 +101,16 @@ export function createEventRepository(sql: Queryable) {
       return rows.map(toEvent);
     },
 
+    /** One event with its version, for a calendar file (sync-server/calendar/event-calendar.ts). */
+    async withVersion(eventId: string): Promise<(FamilyEvent & { version: number }) | null> {
+      const [row] = await sql<(EventRow & { version: string })[]>`
+        select e.*, ${publicUserJson(sql, 'u')} as created_by
+        from events e join users u on u.id = e.created_by_id
+        where e.id = ${eventId}
+      `;
+      return row ? { ...toEvent(row), version: Number(row.version) } : null;
+    },
+
     /** False when the id is taken already. Putting the row again clears a tombstone of the same id. */
     create(event: NewEvent): Promise<boolean> {
       return putClearingTombstone(

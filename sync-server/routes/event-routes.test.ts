@@ -156,6 +156,32 @@ describe('events', () => {
     expect(sonDevice.rows.has(`events/${sons}`)).toBe(false);
     expect(sonDevice.rows.has(answerKey)).toBe(false);
 
+    // Add to calendar: the same UID each time, a higher SEQUENCE after a change, times as UTC instants.
+    const calendarOf = async () => (await inject(son, 'GET', `/api/events/${grandmas}/calendar.ics`)).body;
+    const first = await calendarOf();
+    expect(first).toContain(`UID:${grandmas}@hearth`);
+    expect(first).toContain('SUMMARY:Sunday lunch');
+    const start = eventArgs().startDate;
+    expect(first).toMatch(/DTSTART:\d{8}T\d{6}Z/);
+    expect(first).toContain(`DTSTART:${start.slice(0, 4)}`);
+    const sequence = (file: string) => Number(/SEQUENCE:(\d+)/.exec(file)?.[1]);
+    await grandmaDevice.send({
+      name: 'event.update',
+      args: { eventId: grandmas, ...eventArgs({ title: 'Lunch moved' }) },
+    });
+    const second = await calendarOf();
+    expect(second).toContain(`UID:${grandmas}@hearth`);
+    expect(second).toContain('SUMMARY:Lunch moved');
+    expect(sequence(second)).toBeGreaterThan(sequence(first));
+    const allDayId = randomUUID();
+    await grandmaDevice.send({
+      name: 'event.create',
+      args: { eventId: allDayId, familyId, ...eventArgs({ allDay: true, startDate: '2027-05-03T00:00:00.000Z' }) },
+    });
+    const birthday = (await inject(son, 'GET', `/api/events/${allDayId}/calendar.ics`)).body;
+    expect(birthday).toContain('DTSTART;VALUE=DATE:20270503');
+    expect(birthday).toContain('DTEND;VALUE=DATE:20270504');
+
     const afterwards = await sonDevice.send({ name: 'event.rsvp', args: { eventId: sons, status: 'attending' } });
     expect(afterwards.results[0]).toMatchObject({ status: 'rejected', reason: rejections.eventNotFound });
     expect((await inject(son, 'POST', `/api/events/${sons}/rsvp`, { status: 'attending' })).statusCode).toBe(404);

@@ -7,6 +7,7 @@ import {
   type EventAttendee,
   type FamilyEvent,
 } from '../../schema/index.ts';
+import { eventCalendar } from '../calendar/event-calendar.ts';
 import type { Sql } from '../database.ts';
 import { HttpError, serverMessages } from '../http-errors.ts';
 import { mutators } from '../mutators/index.ts';
@@ -74,6 +75,26 @@ export const eventRoutes: FastifyPluginAsync<{ sql: Sql; runMutation: MutationRu
       result: null,
     }));
     return { eventId, userId: user.id, status };
+  });
+
+  /**
+   * "Add to calendar": the event as an iCalendar file, for members of its family. The same UID every time, and a
+   * higher SEQUENCE after each change, so opening it again updates the calendar's entry.
+   */
+  app.get('/api/events/:id/calendar.ics', { preHandler: app.requireUser }, async (request, reply) => {
+    const { id: eventId } = parseParams(idParamsSchema, request);
+    const event = await events.withVersion(eventId);
+    if (!event) throw new HttpError(404, { error: serverMessages.notFound });
+    await requireMembership(families, event.familyId, signedIn(request).user.id);
+    const fileName =
+      event.title
+        .replace(/[^\p{L}\p{N} _-]+/gu, '')
+        .trim()
+        .slice(0, 60) || 'event';
+    return reply
+      .type('text/calendar; charset=utf-8')
+      .header('content-disposition', `attachment; filename="${fileName.replace(/[^\x20-\x7e]/g, '_')}.ics"`)
+      .send(eventCalendar(event.title, [event]));
   });
 
   /** The answers given to an event, which the spec's screen reads again after answering. */

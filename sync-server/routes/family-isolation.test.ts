@@ -79,6 +79,7 @@ const familyRoutes: Record<string, (ids: Ids) => Probe> = {
   }),
   'POST /api/events/:id/rsvp': (ids) => ({ url: `/api/events/${ids.eventId}/rsvp`, payload: { status: 'attending' } }),
   'GET /api/events/:id/rsvps': (ids) => ({ url: `/api/events/${ids.eventId}/rsvps` }),
+  'GET /api/events/:id/calendar.ics': (ids) => ({ url: `/api/events/${ids.eventId}/calendar.ics` }),
 };
 
 /** Routes that name no family resource by id, and why they cannot reach into another family. */

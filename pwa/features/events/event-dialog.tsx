@@ -18,6 +18,8 @@ import * as styles from './events-screen.css.ts';
 
 type EventDialogProps = {
   event: SyncedEvent;
+  /** Saved on this device, not on the server yet: there is no calendar file to fetch. */
+  waiting: boolean;
   answers: readonly SyncedRsvp[];
   now: Date;
   timeZone: string;
@@ -30,7 +32,7 @@ type EventDialogProps = {
  * An event's page, as a sheet over the list: everything about it, who is coming, who can't and who has not answered
  * (the family's members today), and for its maker or an admin, Edit and Delete (with a confirm).
  */
-export function EventDialog({ event, answers, now, timeZone, open, onClose, onEdit }: EventDialogProps) {
+export function EventDialog({ event, waiting, answers, now, timeZone, open, onClose, onEdit }: EventDialogProps) {
   const db = useHearthDb();
   const user = useSignedInUser();
   const write = useLocalWrite();
@@ -91,6 +93,13 @@ export function EventDialog({ event, answers, now, timeZone, open, onClose, onEd
           {event.location ? <p className={styles.detail}>{event.location}</p> : null}
           {event.description ? <p className={styles.description}>{event.description}</p> : null}
           <p className={styles.detail}>Added by {maker ? publicName(maker) : 'a family member'}</p>
+          {waiting ? null : (
+            <div>
+              <Button variant="secondary" href={`/api/events/${event.id}/calendar.ics`} download>
+                Add to calendar
+              </Button>
+            </div>
+          )}
           {upcoming ? (
             <AnswerButtons event={event} answers={answers} />
           ) : (

@@ -144,6 +144,7 @@ function FamilyEvents({ family }: { family: SyncedFamily }) {
       {opened.state && openEvent ? (
         <EventDialog
           event={openEvent}
+          waiting={pending?.has(openEvent.id) ?? false}
           answers={answers?.get(openEvent.id) ?? []}
           now={now}
           timeZone={timeZone}
