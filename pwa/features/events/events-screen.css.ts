@@ -1,4 +1,5 @@
-import { keyframes, style } from '@vanilla-extract/css';
+import { style } from '@vanilla-extract/css';
+import { pulsing } from '../../ui/skeleton.css.ts';
 import { vars } from '../../ui/theme.css.ts';
 
 export const section = style({ display: 'grid', gap: vars.space.md, marginBlockEnd: vars.space.xl });
@@ -83,12 +84,7 @@ export const checkboxInput = style({ width: '1.25rem', height: '1.25rem', accent
 
 export const actions = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space.sm });
 
-const shimmer = keyframes({ '50%': { opacity: 0.55 } });
-
-export const skeleton = style({
-  minHeight: '11rem',
-  borderRadius: vars.radius.lg,
-  background: vars.color.surfaceSunken,
-  animation: `${shimmer} 1.6s ease-in-out infinite`,
-  '@media': { '(prefers-reduced-motion: reduce)': { animation: 'none' } },
-});
+export const skeleton = style([
+  pulsing,
+  { minHeight: '11rem', borderRadius: vars.radius.lg, background: vars.color.surfaceSunken },
+]);

@@ -1,16 +1,13 @@
 import { useState } from 'react';
 import { display } from '../../../schema/limits.ts';
 import type { SyncedFamily } from '../../../schema/sync.ts';
-import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { Button } from '../../ui/button.tsx';
 import { EmptyState } from '../../ui/empty-state.tsx';
 import * as headerStyles from '../../ui/page-header-row.css.ts';
-import { Page, PageHeader } from '../../ui/page.tsx';
+import { PageHeader } from '../../ui/page.tsx';
 import { useDialogState } from '../../ui/use-dialog-state.ts';
 import { visuallyHidden } from '../../ui/visually-hidden.css.ts';
 import { useFirstPullDone, usePendingIds } from '../device-session/use-sync-state.ts';
-import { CreateFamilyCard } from '../family/create-family-card.tsx';
-import { useSelectedFamily } from '../family/selected-family.ts';
 import { EventCard } from './event-card.tsx';
 import { EventDialog } from './event-dialog.tsx';
 import { EventFormDialog } from './event-form-dialog.tsx';
@@ -18,34 +15,19 @@ import { isUpcoming, viewerTimeZone } from './event-times.ts';
 import { EventsIcon } from './events-icon.tsx';
 import * as styles from './events-screen.css.ts';
 import { useFamilyAnswers, useFamilyEvents } from './use-family-events.ts';
+import { FamilyScreen } from '../family/family-screen.tsx';
 
 /** Events (spec §2): upcoming and past events, Create Event, answers, and each event's page. All of it offline. */
 export function EventsScreen() {
-  useDocumentTitle('Events');
-  const { families, selected } = useSelectedFamily();
-  const firstPullDone = useFirstPullDone();
   return (
-    <Page width="wide">
-      {selected ? (
-        <FamilyEvents key={selected.id} family={selected} />
-      ) : (
-        <>
-          <PageHeader title="Events" />
-          {families && firstPullDone ? (
-            <>
-              <EmptyState
-                icon={<EventsIcon size="2rem" />}
-                title="No Family Groups"
-                text="Join or create a family group to plan events together. Ask a relative for an invite link, or start your own family below."
-              />
-              <CreateFamilyCard />
-            </>
-          ) : (
-            <EventSkeletons />
-          )}
-        </>
-      )}
-    </Page>
+    <FamilyScreen
+      title="Events"
+      icon={<EventsIcon size="2rem" />}
+      noFamilyText="Join or create a family group to plan events together. Ask a relative for an invite link, or start your own family below."
+      loading={<EventSkeletons />}
+    >
+      {(family) => <FamilyEvents family={family} />}
+    </FamilyScreen>
   );
 }
 

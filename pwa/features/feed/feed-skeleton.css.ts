@@ -1,22 +1,22 @@
-import { keyframes, style } from '@vanilla-extract/css';
+import { style } from '@vanilla-extract/css';
+import { pulsing } from '../../ui/skeleton.css.ts';
 import { vars } from '../../ui/theme.css.ts';
-
-const pulse = keyframes({ '0%, 100%': { opacity: 1 }, '50%': { opacity: 0.55 } });
 
 export const skeleton = style({ display: 'grid', gap: vars.space.md });
 
 export const caption = style({ margin: 0, color: vars.color.textMuted });
 
-export const post = style({
-  display: 'grid',
-  gap: vars.space.md,
-  padding: vars.space.lg,
-  borderRadius: vars.radius.lg,
-  border: `1px solid ${vars.color.border}`,
-  background: vars.color.surface,
-  animation: `${pulse} 1.6s ease-in-out infinite`,
-  '@media': { '(prefers-reduced-motion: reduce)': { animation: 'none' } },
-});
+export const post = style([
+  pulsing,
+  {
+    display: 'grid',
+    gap: vars.space.md,
+    padding: vars.space.lg,
+    borderRadius: vars.radius.lg,
+    border: `1px solid ${vars.color.border}`,
+    background: vars.color.surface,
+  },
+]);
 
 export const byline = style({ display: 'flex', alignItems: 'center', gap: vars.space.md });
 

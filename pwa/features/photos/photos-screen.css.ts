@@ -1,5 +1,6 @@
-import { globalStyle, keyframes, style } from '@vanilla-extract/css';
+import { globalStyle, style } from '@vanilla-extract/css';
 import { buttonVariants } from '../../ui/button.css.ts';
+import { pulsing } from '../../ui/skeleton.css.ts';
 import { vars } from '../../ui/theme.css.ts';
 
 /** Album tiles scroll sideways on their own, never the page. */
@@ -68,15 +69,10 @@ export const grid = style({
   listStyle: 'none',
 });
 
-const shimmer = keyframes({ '50%': { opacity: 0.55 } });
-
-export const skeleton = style({
-  aspectRatio: '1',
-  borderRadius: vars.radius.md,
-  background: vars.color.surfaceSunken,
-  animation: `${shimmer} 1.6s ease-in-out infinite`,
-  '@media': { '(prefers-reduced-motion: reduce)': { animation: 'none' } },
-});
+export const skeleton = style([
+  pulsing,
+  { aspectRatio: '1', borderRadius: vars.radius.md, background: vars.color.surfaceSunken },
+]);
 
 export const form = style({ display: 'grid', gap: vars.space.md });
 

@@ -2,17 +2,14 @@ import { useId, useMemo, useState } from 'react';
 import { display } from '../../../schema/limits.ts';
 import { PhotoThumbnail } from './photo-thumbnail.tsx';
 import type { SyncedAlbum, SyncedFamily, SyncedPhoto } from '../../../schema/sync.ts';
-import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { Button } from '../../ui/button.tsx';
 import { EmptyState } from '../../ui/empty-state.tsx';
 import * as headerStyles from '../../ui/page-header-row.css.ts';
-import { Page, PageHeader } from '../../ui/page.tsx';
+import { PageHeader } from '../../ui/page.tsx';
 import { useDialogState } from '../../ui/use-dialog-state.ts';
 import { visuallyHidden } from '../../ui/visually-hidden.css.ts';
 import { useHearthDb } from '../device-session/device-session-store.ts';
 import { useFirstPullDone } from '../device-session/use-sync-state.ts';
-import { CreateFamilyCard } from '../family/create-family-card.tsx';
-import { useSelectedFamily } from '../family/selected-family.ts';
 import { NewAlbumDialog } from './new-album-dialog.tsx';
 import { PhotoViewer } from './photo-viewer.tsx';
 import { PhotosIcon } from './photos-icon.tsx';
@@ -20,33 +17,19 @@ import { PendingPhotoTile, PhotoTile } from './photo-tile.tsx';
 import * as styles from './photos-screen.css.ts';
 import { UploadPhotosDialog } from './upload-photos-dialog.tsx';
 import { useFamilyAlbums, useFamilyPhotos, usePhotoUploads } from './use-family-photos.ts';
+import { FamilyScreen } from '../family/family-screen.tsx';
 
 /** Photos (spec §2): album tiles, the grid, New Album, Upload Photos, and the viewer. Everything works offline. */
 export function PhotosScreen() {
-  useDocumentTitle('Photos');
-  const { families, selected } = useSelectedFamily();
-  const firstPullDone = useFirstPullDone();
   return (
-    <Page width="wide">
-      {selected ? (
-        <FamilyPhotos key={selected.id} family={selected} />
-      ) : (
-        <>
-          <PageHeader title="Photos" />
-          {families && firstPullDone ? (
-            <>
-              <EmptyPhotos
-                title="No Family Groups"
-                text="Join or create a family group to share photos. Ask a relative for an invite link, or start your own family below."
-              />
-              <CreateFamilyCard />
-            </>
-          ) : (
-            <PhotoSkeletons />
-          )}
-        </>
-      )}
-    </Page>
+    <FamilyScreen
+      title="Photos"
+      icon={<PhotosIcon size="2rem" />}
+      noFamilyText="Join or create a family group to share photos. Ask a relative for an invite link, or start your own family below."
+      loading={<PhotoSkeletons />}
+    >
+      {(family) => <FamilyPhotos family={family} />}
+    </FamilyScreen>
   );
 }
 

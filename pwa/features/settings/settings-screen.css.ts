@@ -1,5 +1,6 @@
-import { keyframes, style, styleVariants } from '@vanilla-extract/css';
+import { style, styleVariants } from '@vanilla-extract/css';
 import { brandColors, colorThemeNames, type ColorThemeName } from '../../ui/palette.ts';
+import { pulsing } from '../../ui/skeleton.css.ts';
 import { vars } from '../../ui/theme.css.ts';
 
 export const section = style({ display: 'grid', gap: vars.space.md });
@@ -57,8 +58,6 @@ export const swatch = styleVariants(
   (variant) => [swatchBase, variant],
 );
 
-const shimmer = keyframes({ '50%': { opacity: 0.55 } });
-
 export const skeletonRow = style({
   display: 'flex',
   alignItems: 'center',
@@ -69,11 +68,7 @@ export const skeletonRow = style({
 
 export const skeletonText = style({ display: 'grid', gap: vars.space.xs, flex: 1 });
 
-const skeletonBlock = style({
-  borderRadius: vars.radius.pill,
-  background: vars.color.surfaceRaised,
-  animation: `${shimmer} 1.6s ease-in-out infinite`,
-});
+const skeletonBlock = style([pulsing, { borderRadius: vars.radius.pill, background: vars.color.surfaceRaised }]);
 
 export const skeletonLine = styleVariants({
   long: [skeletonBlock, { height: '0.875rem', width: 'min(14rem, 70%)' }],

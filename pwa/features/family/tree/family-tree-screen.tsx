@@ -1,20 +1,18 @@
 import { Suspense, useRef, type ReactNode } from 'react';
 import type { SyncedFamily } from '../../../../schema/sync.ts';
 import { preloadable } from '../../../lib/preloadable.tsx';
-import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { Button } from '../../../ui/button.tsx';
 import { Card } from '../../../ui/card.tsx';
 import { EmptyState } from '../../../ui/empty-state.tsx';
 import * as headerStyles from '../../../ui/page-header-row.css.ts';
-import { Page, PageHeader } from '../../../ui/page.tsx';
+import { PageHeader } from '../../../ui/page.tsx';
 import { Spinner } from '../../../ui/spinner.tsx';
 import { useSignedInUser } from '../../account/auth-store.ts';
 import { useDialogState } from '../../../ui/use-dialog-state.ts';
 import { NotSentList } from '../../device-session/not-sent-list.tsx';
-import { useFirstPullDone, usePendingIds } from '../../device-session/use-sync-state.ts';
-import { CreateFamilyCard } from '../create-family-card.tsx';
+import { usePendingIds } from '../../device-session/use-sync-state.ts';
+import { FamilyScreen } from '../family-screen.tsx';
 import { InviteFamilyButton } from '../invite/invite-family-button.tsx';
-import { useSelectedFamily } from '../selected-family.ts';
 import { useFamilyMembers, type FamilyMemberView } from '../use-family-members.ts';
 import { familyOverview, groupByRelationship } from './family-overview.ts';
 import { FamilyOverviewCard } from './family-overview-card.tsx';
@@ -34,23 +32,16 @@ const renameFamilyDialog = preloadable(() =>
 
 /** The Family Tree (spec §2): the selected family's members grouped by how they are related, from the device. */
 export function FamilyTreeScreen() {
-  useDocumentTitle('Family Tree');
-  const { families, selected } = useSelectedFamily();
-  const firstPullDone = useFirstPullDone();
-
   return (
-    <Page width="wide">
-      {selected ? (
-        // Keyed by family: switching families starts with no dialog open for the one left behind.
-        <FamilyTree key={selected.id} family={selected} />
-      ) : (
-        <>
-          <PageHeader title="Family Tree" />
-          {/* Until the device has heard from the server once, no family may only mean "not fetched yet". */}
-          {families && firstPullDone ? <NoFamilyGroups /> : <LoadingTree />}
-        </>
-      )}
-    </Page>
+    <FamilyScreen
+      title="Family Tree"
+      icon={<FamilyTreeIcon size="2rem" />}
+      noFamilyText="Join a family group to view your family tree. Ask a relative for an invite link, or start your own family below."
+      loading={<LoadingTree />}
+    >
+      {/* Started afresh per family: switching families leaves no dialog open for the one left behind. */}
+      {(family) => <FamilyTree family={family} />}
+    </FamilyScreen>
   );
 }
 
@@ -60,18 +51,6 @@ function LoadingTree() {
       <Spinner />
       Loading family tree...
     </div>
-  );
-}
-
-function NoFamilyGroups() {
-  return (
-    <>
-      <EmptyTree
-        title="No Family Groups"
-        text="Join a family group to view your family tree. Ask a relative for an invite link, or start your own family below."
-      />
-      <CreateFamilyCard />
-    </>
   );
 }
 
