@@ -28,16 +28,19 @@ export function useFormFields<Values extends Record<string, string>>(initialValu
     formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
   }, [focusRequest]);
 
+  /** Changes one field as the person would, clearing its error. */
+  function set(name: keyof Values & string, value: string) {
+    setValues((current) => ({ ...current, [name]: value }));
+    setErrors(({ [name]: _cleared, ...others }) => others);
+  }
+
   function field(name: keyof Values & string) {
     return {
       name,
       value: values[name],
       error: errors[name],
-      onChange: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>) => {
-        const { value } = event.target;
-        setValues((current) => ({ ...current, [name]: value }));
-        setErrors(({ [name]: _cleared, ...others }) => others);
-      },
+      onChange: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>) =>
+        set(name, event.target.value),
     };
   }
 
@@ -69,5 +72,5 @@ export function useFormFields<Values extends Record<string, string>>(initialValu
     setErrors({});
   }
 
-  return { values, errors, field, showErrors, validate, showServerErrors, reset, formRef };
+  return { values, errors, field, set, showErrors, validate, showServerErrors, reset, formRef };
 }

@@ -1,3 +1,4 @@
+import type postgres from 'postgres';
 import type { EventAttendee, FamilyEvent, PublicUser, RsvpStatus } from '../../schema/index.ts';
 import type { Queryable } from '../database.ts';
 import type { PullSource } from './pull-sources.ts';
@@ -58,6 +59,7 @@ type EventRow = {
   time_zone: string;
   all_day: boolean;
   created_at: Date;
+  version: string;
   created_by: PublicUser;
 };
 
@@ -80,6 +82,16 @@ function toEvent(row: EventRow): FamilyEvent {
 
 /** Writes here run under the lock of the event's family: the event cannot change between a look and a write. */
 export function createEventRepository(sql: Queryable) {
+  /** Events with their makers' public fields, by start. */
+  function eventsWhere(condition: postgres.Fragment) {
+    return sql<EventRow[]>`
+      select e.*, ${publicUserJson(sql, 'u')} as created_by
+      from events e join users u on u.id = e.created_by_id
+      where ${condition}
+      order by e.start_date, e.id
+    `;
+  }
+
   return {
     async findRef(eventId: string): Promise<EventRef | null> {
       const [row] = await sql<{ id: string; family_id: string; created_by_id: string; start_date: Date }[]>`
@@ -92,22 +104,13 @@ export function createEventRepository(sql: Queryable) {
 
     /** The family's events by start (spec §7 `GET /api/families/:id/events`), or just `eventId`. */
     async ofFamily(familyId: string, eventId?: string): Promise<FamilyEvent[]> {
-      const rows = await sql<EventRow[]>`
-        select e.*, ${publicUserJson(sql, 'u')} as created_by
-        from events e join users u on u.id = e.created_by_id
-        where e.family_id = ${familyId} ${eventId ? sql`and e.id = ${eventId}` : sql``}
-        order by e.start_date, e.id
-      `;
+      const rows = await eventsWhere(sql`e.family_id = ${familyId} ${eventId ? sql`and e.id = ${eventId}` : sql``}`);
       return rows.map(toEvent);
     },
 
     /** One event with its version, for a calendar file (sync-server/calendar/event-calendar.ts). */
     async withVersion(eventId: string): Promise<(FamilyEvent & { version: number }) | null> {
-      const [row] = await sql<(EventRow & { version: string })[]>`
-        select e.*, ${publicUserJson(sql, 'u')} as created_by
-        from events e join users u on u.id = e.created_by_id
-        where e.id = ${eventId}
-      `;
+      const [row] = await eventsWhere(sql`e.id = ${eventId}`);
       return row ? { ...toEvent(row), version: Number(row.version) } : null;
     },
 

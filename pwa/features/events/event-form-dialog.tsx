@@ -44,7 +44,7 @@ export function EventFormDialog({ familyId, event, open, onClose }: EventFormDia
     for (const name of ['startDate', 'endDate'] as const) {
       const value = form.values[name];
       const changed = next ? value.slice(0, 10) : value ? `${value.slice(0, 10)}T12:00` : '';
-      form.field(name).onChange({ target: { value: changed } } as never);
+      form.set(name, changed);
     }
   }
 

@@ -13,12 +13,31 @@ export function viewerTimeZone(): string {
   return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
 }
 
+/** The wall clock in `timeZone` at `instant`, as two-digit parts (`year` four): what a person there reads. */
+function wallClock(instant: Date, timeZone: string): Record<'year' | 'month' | 'day' | 'hour' | 'minute', string> {
+  const parts = new Intl.DateTimeFormat('en-CA', {
+    timeZone,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+  }).formatToParts(instant);
+  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((each) => each.type === type)?.value ?? '00';
+  return { year: part('year'), month: part('month'), day: part('day'), hour: part('hour'), minute: part('minute') };
+}
+
 /** The calendar day ("2026-03-29") an instant falls on in `timeZone`. */
 export function calendarDay(instant: Date, timeZone: string): string {
-  const parts = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' })
-    .formatToParts(instant)
-    .reduce<Record<string, string>>((found, part) => ({ ...found, [part.type]: part.value }), {});
-  return `${parts.year}-${parts.month}-${parts.day}`;
+  const { year, month, day } = wallClock(instant, timeZone);
+  return `${year}-${month}-${day}`;
+}
+
+/** The wall time (`2026-03-29T14:00`) an instant shows in `timeZone`, as a datetime-local field holds it. */
+function localDateTime(instant: Date, timeZone: string): string {
+  const { year, month, day, hour, minute } = wallClock(instant, timeZone);
+  return `${year}-${month}-${day}T${hour}:${minute}`;
 }
 
 /** The day after a calendar day, by the calendar (no hours involved, so no daylight-saving surprise). */
@@ -107,23 +126,8 @@ export type EventWhenFields = { allDay: boolean; start: string; end: string };
 /** `2026-03-29T14:00` in `timeZone` as an instant: the zone's offset at that wall time, found by one correction. */
 export function instantOfLocal(local: string, timeZone: string): Date {
   const asUtc = Date.parse(`${local}:00Z`);
-  const offsetAt = (time: number) => {
-    const shown = new Intl.DateTimeFormat('en-CA', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-    })
-      .formatToParts(new Date(time))
-      .reduce<Record<string, string>>((found, part) => ({ ...found, [part.type]: part.value }), {});
-    return (
-      Date.parse(`${shown.year}-${shown.month}-${shown.day}T${shown.hour}:${shown.minute}:00Z`) -
-      Math.floor(time / 60_000) * 60_000
-    );
-  };
+  const offsetAt = (time: number) =>
+    Date.parse(`${localDateTime(new Date(time), timeZone)}:00Z`) - Math.floor(time / 60_000) * 60_000;
   const guess = asUtc - offsetAt(asUtc);
   return new Date(asUtc - offsetAt(guess));
 }
@@ -147,12 +151,7 @@ export function eventInstants(
 export function formFieldsOf(event: EventTimes, timeZone: string): EventWhenFields {
   const toLocal = (instant: string | null) => {
     if (!instant) return '';
-    if (event.allDay) return instant.slice(0, 10);
-    const date = new Date(instant);
-    const time = timeFormat(timeZone).formatToParts(date);
-    const hour = time.find((part) => part.type === 'hour')?.value.padStart(2, '0') ?? '00';
-    const minute = time.find((part) => part.type === 'minute')?.value ?? '00';
-    return `${calendarDay(date, timeZone)}T${hour}:${minute}`;
+    return event.allDay ? instant.slice(0, 10) : localDateTime(new Date(instant), timeZone);
   };
   return { allDay: event.allDay, start: toLocal(event.startDate), end: toLocal(event.endDate) };
 }

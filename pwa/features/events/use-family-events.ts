@@ -18,7 +18,9 @@ export function useFamilyAnswers(familyId: string): Map<string, SyncedRsvp[]> | 
   return useLiveQuery(async () => {
     const byEvent = new Map<string, SyncedRsvp[]>();
     for (const answer of await db.rsvps.where('familyId').equals(familyId).toArray()) {
-      byEvent.set(answer.eventId, [...(byEvent.get(answer.eventId) ?? []), answer]);
+      const answers = byEvent.get(answer.eventId);
+      if (answers) answers.push(answer);
+      else byEvent.set(answer.eventId, [answer]);
     }
     return byEvent;
   }, [db, familyId]);

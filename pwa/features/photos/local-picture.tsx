@@ -1,4 +1,5 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
+import { useObjectUrl } from '../../lib/use-object-url.ts';
 import * as styles from './local-picture.css.ts';
 
 /**
@@ -20,15 +21,4 @@ export function LocalPicture({ file, alt, className }: { file: Blob; alt: string
     );
   }
   return <img src={url} alt={alt} className={className} onError={() => setUnreadable(true)} />;
-}
-
-/** An address for a Blob's bytes while the component shows them; let go when it no longer does. */
-function useObjectUrl(blob: Blob): string | null {
-  const [url, setUrl] = useState<string | null>(null);
-  useEffect(() => {
-    const made = URL.createObjectURL(blob);
-    setUrl(made);
-    return () => URL.revokeObjectURL(made);
-  }, [blob]);
-  return url;
 }

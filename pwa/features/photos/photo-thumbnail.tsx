@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { photoUrl } from '../../../schema/photo-urls.ts';
+import { useObjectUrl } from '../../lib/use-object-url.ts';
 import { useHearthDb } from '../device-session/device-session-store.ts';
 
 /**
@@ -8,24 +9,21 @@ import { useHearthDb } from '../device-session/device-session-store.ts';
  */
 export function useThumbnailUrl(photoId: string): string | null {
   const db = useHearthDb();
-  const [url, setUrl] = useState<string | null>(null);
+  const [kept, setKept] = useState<{ photoId: string; blob: Blob | null } | null>(null);
   useEffect(() => {
-    let madeUrl: string | null = null;
     let current = true;
     db.photoImages
       .get([photoId, 'thumb'])
       .catch(() => undefined)
-      .then((kept) => {
-        if (!current) return;
-        madeUrl = kept ? URL.createObjectURL(kept.blob) : null;
-        setUrl(madeUrl ?? photoUrl(photoId, 'thumb'));
-      });
+      .then((row) => current && setKept({ photoId, blob: row?.blob ?? null }));
     return () => {
       current = false;
-      if (madeUrl) URL.revokeObjectURL(madeUrl);
     };
   }, [db, photoId]);
-  return url;
+  const looked = kept?.photoId === photoId ? kept : null;
+  const keptUrl = useObjectUrl(looked?.blob ?? null);
+  if (!looked) return null;
+  return looked.blob ? keptUrl : photoUrl(photoId, 'thumb');
 }
 
 /** A photo's thumbnail, from the device when kept; nothing (the tile's own ground) where it cannot be had. */

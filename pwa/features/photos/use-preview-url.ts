@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { photoUrl } from '../../../schema/photo-urls.ts';
+import { useObjectUrl } from '../../lib/use-object-url.ts';
 import { fetchImageOverHttp, keepPreview } from '../../sync/photo-keeper.ts';
 import { useHearthDb } from '../device-session/device-session-store.ts';
 import { useThumbnailUrl } from './photo-thumbnail.tsx';
@@ -11,9 +12,8 @@ import { useThumbnailUrl } from './photo-thumbnail.tsx';
 export function usePreviewUrl(photoId: string): string | null {
   const db = useHearthDb();
   const thumbnail = useThumbnailUrl(photoId);
-  const [preview, setPreview] = useState<{ photoId: string; url: string } | null>(null);
+  const [preview, setPreview] = useState<{ photoId: string; blob: Blob } | null>(null);
   useEffect(() => {
-    let madeUrl: string | null = null;
     let current = true;
     void (async () => {
       const kept = await db.photoImages.get([photoId, 'preview']).catch(() => undefined);
@@ -24,14 +24,12 @@ export function usePreviewUrl(photoId: string): string | null {
         blob = await fetchImageOverHttp(photoUrl(photoId, 'preview')).catch(() => null);
         if (blob) void keepPreview(db, photoId, blob).catch(() => {});
       }
-      if (!current || !blob) return;
-      madeUrl = URL.createObjectURL(blob);
-      setPreview({ photoId, url: madeUrl });
+      if (current && blob) setPreview({ photoId, blob });
     })();
     return () => {
       current = false;
-      if (madeUrl) URL.revokeObjectURL(madeUrl);
     };
   }, [db, photoId]);
-  return preview?.photoId === photoId ? preview.url : thumbnail;
+  const previewUrl = useObjectUrl(preview?.photoId === photoId ? preview.blob : null);
+  return previewUrl ?? thumbnail;
 }

@@ -16,13 +16,12 @@ export function UpcomingEventsPanel({ familyId }: { familyId: string }) {
   const events = useLiveQuery(async () => {
     // From two days back: an all-day event of today (or of several days) is stored from its first day's midnight UTC.
     const from = new Date(now.getTime() - 2 * 24 * 60 * 60 * 1000).toISOString();
-    const soonest = await db.events
+    return db.events
       .where('[familyId+startDate]')
       .between([familyId, from], [familyId, Dexie.maxKey], true, true)
       .filter((event) => isUpcoming(event, now, timeZone))
       .limit(display.upcomingEvents)
       .toArray();
-    return soonest;
   }, [db, familyId, now, timeZone]);
   return (
     <DashboardPanel title="Upcoming Events">
