@@ -8,6 +8,7 @@ import {
   countUnsentWrites,
   deleteHearthDbsAtSignOut,
   hearthDbName,
+  isDeviceFull,
   openHearthDb,
   sealForSignOut,
   type OutboxEntry,
@@ -143,6 +144,14 @@ describe('the device database', () => {
     expect(await databaseNames()).toEqual(['another-app', 'hearth-grace']);
     expect(await countUnsentWrites('grace')).toBe(1);
     await Dexie.delete(hearthDbName('grace'));
+  });
+
+  it('tells a full device from other failures, through Dexie’s wrapping too', () => {
+    const full = new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+    expect(isDeviceFull(full)).toBe(true);
+    expect(isDeviceFull(new Dexie.AbortError('Transaction aborted', full))).toBe(true);
+    expect(isDeviceFull(new Dexie.ConstraintError('Key already exists'))).toBe(false);
+    expect(isDeviceFull(undefined)).toBe(false);
   });
 });
 

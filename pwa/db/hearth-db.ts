@@ -206,6 +206,12 @@ export function openHearthDb(userId: string, options?: DexieOptions): HearthDb {
   return new HearthDb(hearthDbName(userId), options);
 }
 
+/** Whether a write failed because the device has no room left (Dexie may wrap the browser's error in another). */
+export function isDeviceFull(error: unknown): boolean {
+  const { name, inner } = (error ?? {}) as { name?: unknown; inner?: unknown };
+  return name === 'QuotaExceededError' || (inner !== undefined && inner !== error && isDeviceFull(inner));
+}
+
 /** Writes that never reached the server: waiting to be sent, or refused and waiting for Retry or Discard. */
 async function unsentWritesOf(db: HearthDb): Promise<number> {
   return (

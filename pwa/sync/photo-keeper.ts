@@ -1,6 +1,6 @@
 import { Dexie } from 'dexie';
 import { photoUrl } from '../../schema/photo-urls.ts';
-import type { HearthDb, PhotoImage } from '../db/hearth-db.ts';
+import { isDeviceFull, type HearthDb, type PhotoImage } from '../db/hearth-db.ts';
 
 /**
  * Keeps the family's photos viewable offline (issue 13): thumbnails of the newest photos, fetched in the background
@@ -21,10 +21,6 @@ export const fetchImageOverHttp: FetchImage = async (url) => {
   const response = await fetch(url, { credentials: 'same-origin' });
   return response.ok ? response.blob() : null;
 };
-
-function isQuotaError(error: unknown): boolean {
-  return error instanceof Dexie.QuotaExceededError || (error as { name?: string }).name === 'QuotaExceededError';
-}
 
 /**
  * One pass: forgets the images of photos that are gone (deleted, or a family left), then fetches the missing
@@ -77,7 +73,7 @@ export async function keepPreview(
   try {
     await db.photoImages.put({ photoId, size: 'preview', blob, byteSize: blob.size, lastUsedAt: Date.now() });
   } catch (error) {
-    if (isQuotaError(error)) return;
+    if (isDeviceFull(error)) return;
     throw error;
   }
   await db.transaction('rw', db.photoImages, async () => {
@@ -121,7 +117,6 @@ export function createPhotoKeeper({ db, fetchImage }: { db: HearthDb; fetchImage
     stop(): void {
       stopped = true;
     },
-    whenIdle: (): Promise<void> => running ?? Promise.resolve(),
   };
 }
 export type PhotoKeeper = ReturnType<typeof createPhotoKeeper>;

@@ -2,6 +2,7 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useId, useState, type DragEvent, type FormEvent } from 'react';
 import { photoToasts } from '../../../schema/photo-messages.ts';
 import type { SyncedAlbum, SyncedFamily } from '../../../schema/sync.ts';
+import { isDeviceFull } from '../../db/hearth-db.ts';
 import { uploadProgress } from '../../sync/upload-progress.ts';
 import { Button } from '../../ui/button.tsx';
 import { Dialog } from '../../ui/dialog.tsx';
@@ -93,8 +94,7 @@ export function UploadPhotosDialog({ family, albums, albumId, open, onClose }: U
       });
     } catch (error) {
       // Nothing was kept (one transaction): the dialog stays open with everything chosen and typed.
-      const full = (error as { name?: string }).name === 'QuotaExceededError' || String(error).includes('Quota');
-      toast({ ...(full ? photoToasts.deviceFull : photoToasts.uploadFailed), variant: 'destructive' });
+      toast({ ...(isDeviceFull(error) ? photoToasts.deviceFull : photoToasts.uploadFailed), variant: 'destructive' });
       return;
     }
     if (!navigator.onLine) {
