@@ -86,14 +86,16 @@ export const eventRoutes: FastifyPluginAsync<{ sql: Sql; runMutation: MutationRu
     const event = await events.withVersion(eventId);
     if (!event) throw new HttpError(404, { error: serverMessages.notFound });
     await requireMembership(families, event.familyId, signedIn(request).user.id);
-    const fileName =
+    // Named after the event in any script (RFC 6266's filename*), with a plain name for browsers that need one.
+    const name =
       event.title
         .replace(/[^\p{L}\p{N} _-]+/gu, '')
         .trim()
         .slice(0, 60) || 'event';
+    const disposition = `attachment; filename="event.ics"; filename*=UTF-8''${encodeURIComponent(name)}.ics`;
     return reply
       .type('text/calendar; charset=utf-8')
-      .header('content-disposition', `attachment; filename="${fileName.replace(/[^\x20-\x7e]/g, '_')}.ics"`)
+      .header('content-disposition', disposition)
       .send(eventCalendar(event.title, [event]));
   });
 
