@@ -83,7 +83,7 @@ export async function answerEvent(
   const { userId } = context;
   const access = await lockFamilyOfEvent(tx, userId, args.eventId);
   const answeredAt = timeWritten(access, context);
-  if (access.row.startDate < answeredAt) throw new MutationRejected('eventStarted');
+  if (access.row.answersCloseAt <= answeredAt) throw new MutationRejected('eventStarted');
   const events = createEventRepository(tx);
   if ((await events.statusOf(args.eventId, userId)) === args.status) return null;
   return writeAtNewVersion(access, (version) =>

@@ -24,8 +24,13 @@ export type NewEvent = EventFields & {
   writtenAt: Date;
 };
 
-/** What permission checks need to know about an event. */
-export type EventRef = { id: string; familyId: string; createdById: string; startDate: Date };
+/**
+ * What permission checks need to know about an event. `answersCloseAt`: a timed event's start; an all-day event's
+ * last day is over everywhere on Earth (its days are the same dates in every zone, the last to end is UTC−12's).
+ */
+export type EventRef = { id: string; familyId: string; createdById: string; answersCloseAt: Date };
+
+const hour = 60 * 60 * 1000;
 
 export const eventPullSource: PullSource = (sql, familyId, from) => sql`
   select e.version, e.id::text as id,
@@ -94,12 +99,21 @@ export function createEventRepository(sql: Queryable) {
 
   return {
     async findRef(eventId: string): Promise<EventRef | null> {
-      const [row] = await sql<{ id: string; family_id: string; created_by_id: string; start_date: Date }[]>`
-        select id, family_id, created_by_id, start_date from events where id = ${eventId}
-      `;
-      return row
-        ? { id: row.id, familyId: row.family_id, createdById: row.created_by_id, startDate: row.start_date }
-        : null;
+      const [row] = await sql<
+        {
+          id: string;
+          family_id: string;
+          created_by_id: string;
+          start_date: Date;
+          end_date: Date | null;
+          all_day: boolean;
+        }[]
+      >`select id, family_id, created_by_id, start_date, end_date, all_day from events where id = ${eventId}`;
+      if (!row) return null;
+      const answersCloseAt = row.all_day
+        ? new Date((row.end_date ?? row.start_date).getTime() + 36 * hour)
+        : row.start_date;
+      return { id: row.id, familyId: row.family_id, createdById: row.created_by_id, answersCloseAt };
     },
 
     /** The family's events by start (spec §7 `GET /api/families/:id/events`), or just `eventId`. */

@@ -136,6 +136,16 @@ describe('events', () => {
     const removal = await sonDevice.send({ name: 'event.delete', args: { eventId: grandmas } });
     expect(removal.results[0]).toMatchObject({ status: 'rejected', reason: rejections.notAllowedToDelete });
 
+    // An all-day event of today is still today somewhere for a while: answers stay open until its day is over everywhere.
+    const today = randomUUID();
+    const midnight = `${new Date().toISOString().slice(0, 10)}T00:00:00.000Z`;
+    await grandmaDevice.send({
+      name: 'event.create',
+      args: { eventId: today, familyId, ...eventArgs({ allDay: true, startDate: midnight }) },
+    });
+    const onTheDay = await sonDevice.send({ name: 'event.rsvp', args: { eventId: today, status: 'attending' } });
+    expect(onTheDay.results[0]?.status).toBe('applied');
+
     const late = await sonDevice.send({ name: 'event.rsvp', args: { eventId: started, status: 'attending' } });
     expect(late.results[0]).toMatchObject({ status: 'rejected', reason: rejections.eventStarted });
     expect((await inject(son, 'POST', `/api/events/${started}/rsvp`, { status: 'attending' })).statusCode).toBe(409);
