@@ -22,9 +22,18 @@ const publicPaths = [
 
 const signedInPaths = ['/', '/photos', '/events', '/family-tree', '/profile', '/profile?changePassword=1', '/settings'];
 
-/** How far the page reaches past the right edge of the window, in CSS pixels: 0 when nothing scrolls sideways. */
+/**
+ * How far the page reaches past the right edge of the window, in CSS pixels: 0 when nothing scrolls sideways. The
+ * header and the tab bar count too: fixed to the window, what they push past its edge is cut off, not scrolled to.
+ */
 function sidewaysOverflow(page: Page): Promise<number> {
-  return page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  return page.evaluate(() => {
+    const bars = [...document.querySelectorAll('header, nav[aria-label="Tab bar"]')];
+    return Math.max(
+      document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      ...bars.map((bar) => bar.scrollWidth - bar.clientWidth),
+    );
+  });
 }
 
 /**

@@ -93,13 +93,6 @@ export function EventDialog({ event, waiting, answers, now, timeZone, open, onCl
           {event.location ? <p className={styles.detail}>{event.location}</p> : null}
           {event.description ? <p className={styles.description}>{event.description}</p> : null}
           <p className={styles.detail}>Added by {maker ? publicName(maker) : 'a family member'}</p>
-          {waiting ? null : (
-            <div>
-              <Button variant="secondary" href={`/api/events/${event.id}/calendar.ics`} download>
-                Add to calendar
-              </Button>
-            </div>
-          )}
           {upcoming ? (
             <AnswerButtons event={event} answers={answers} />
           ) : (
@@ -121,6 +114,13 @@ export function EventDialog({ event, waiting, answers, now, timeZone, open, onCl
               </section>
             ))}
           </div>
+          {waiting ? null : (
+            <div>
+              <Button variant="secondary" href={`/api/events/${event.id}/calendar.ics`} download>
+                Add to calendar
+              </Button>
+            </div>
+          )}
         </>
       )}
     </Dialog>

@@ -32,7 +32,8 @@ globalStyle(`:root:has(${tabBar})`, {
 
 export const list = style({
   display: 'grid',
-  gridAutoColumns: '1fr',
+  // Equal shares of the width, however large the text: a tab may not push the others off the screen.
+  gridAutoColumns: 'minmax(0, 1fr)',
   gridAutoFlow: 'column',
   maxWidth: '36rem',
   margin: '0 auto',
@@ -55,9 +56,12 @@ export const tab = style({
   lineHeight: vars.lineHeight.tight,
   textAlign: 'center',
   textDecoration: 'none',
-  // "Family Tree" on one line, unless the text is so large for the screen that only two lines fit it.
+  // "Family Tree" on one line, unless the text is so large for the screen that only two lines fit it; then the
+  // labels give up their side space and a little size, so no word is broken ("Event-s").
   whiteSpace: 'nowrap',
-  '@container': { [`${tabBarContainer} (max-width: 17em)`]: { whiteSpace: 'normal' } },
+  '@container': {
+    [`${tabBarContainer} (max-width: 17em)`]: { whiteSpace: 'normal', paddingInline: 0, fontSize: '0.8rem' },
+  },
   selectors: {
     '&[aria-current="page"]': { color: vars.color.primaryText, fontWeight: vars.fontWeight.semibold },
   },
@@ -68,7 +72,7 @@ export const tabIcon = style({
   display: 'inline-flex',
   alignItems: 'center',
   justifyContent: 'center',
-  width: '3.5rem',
+  width: 'min(3.5rem, 100%)',
   height: '2rem',
   borderRadius: vars.radius.pill,
   transition: 'background-color 150ms ease',

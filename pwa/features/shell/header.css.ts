@@ -11,7 +11,7 @@ import { tabBarBreakpoint, topBarBreakpoint } from './breakpoints.ts';
 export const headerContainer = createContainer();
 /** Narrower than this, labels beside icons in the bar (the status pill's) are read, not shown. */
 export const headerLabelsHiddenBelow = `${headerContainer} (max-width: 18.5em)`;
-const headerWordmarkHiddenBelow = `${headerContainer} (max-width: 14.5em)`;
+const headerWordmarkHiddenBelow = `${headerContainer} (max-width: 17em)`;
 
 export const header = style({
   containerName: headerContainer,
@@ -50,7 +50,11 @@ export const brand = style({
   textDecoration: 'none',
 });
 
-export const brandWord = style({ '@container': { [headerWordmarkHiddenBelow]: visuallyHiddenRules } });
+// A name is never broken across lines: where it would not fit, only the mark shows.
+export const brandWord = style({
+  whiteSpace: 'nowrap',
+  '@container': { [headerWordmarkHiddenBelow]: visuallyHiddenRules },
+});
 
 /** A label beside an icon in the bar, shown while there is room for it. */
 export const barLabel = style({ '@container': { [headerLabelsHiddenBelow]: visuallyHiddenRules } });
