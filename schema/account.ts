@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { limits } from './limits.ts';
-import { email, newPassword, personName, username } from './fields.ts';
+import { birthday, email, newPassword, personName, username } from './fields.ts';
 import { messages } from './messages.ts';
 import { userSettingsSchema } from './entities.ts';
 
@@ -46,6 +46,8 @@ export const profileUpdateBodySchema = z.strictObject({
   lastName: personName.optional(),
   email: email.optional(),
   username: username.optional(),
+  /** Null takes it away. */
+  birthday: birthday.nullable().optional(),
   /** Needed to change the email (the way back into the account), checked by the server; never stored. */
   currentPassword: z.string().max(limits.passwordMax).optional(),
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { email, id, imageUrl, personName, timestamp, username } from './fields.ts';
+import { birthday, email, id, imageUrl, personName, timestamp, username } from './fields.ts';
 import { limits } from './limits.ts';
 import { relationshipTypes } from './choices.ts';
 import { familyMessages } from './family-messages.ts';
@@ -17,6 +17,8 @@ export const userSchema = z.object({
   firstName: z.string().nullable(),
   lastName: z.string().nullable(),
   profileImageUrl: imageUrl.nullable(),
+  /** `1946-05-03` or `--05-03`; what members see is always `--MM-DD` (publicUserSchema). */
+  birthday: birthday.nullable(),
   createdAt: timestamp,
   updatedAt: timestamp,
 });
@@ -46,6 +48,9 @@ export const publicUserSchema = userSchema.pick({
   firstName: true,
   lastName: true,
   profileImageUrl: true,
+}).extend({
+  /** `--MM-DD`: the day and month only. Missing on a device from before birthdays existed, as none. */
+  birthday: birthday.nullable().optional(),
 });
 export type PublicUser = z.infer<typeof publicUserSchema>;
 

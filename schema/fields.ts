@@ -75,6 +75,29 @@ export const personName = z
   .nullish()
   .transform((value) => (value ? value : null));
 
+/**
+ * A birthday as ISO 8601 writes a day: `1946-05-03`, or `--05-03` without the year (which its owner may keep to
+ * themselves: members only ever see the day and month). 29 February is a day like any other.
+ */
+export const birthday = z
+  .string({ error: 'Must be a date' })
+  .regex(/^(\d{4}|-)-\d{2}-\d{2}$/, { error: 'Must be a day and month' })
+  .refine(
+    (value) => {
+      const [year, month, day] = [value.slice(0, -6), Number(value.slice(-5, -3)), Number(value.slice(-2))];
+      // Checked in a leap year when no year is given, so 29 February is allowed.
+      const checkedYear = year === '-' ? 2000 : Number(year);
+      const date = new Date(Date.UTC(checkedYear, month - 1, day));
+      const thisYear = new Date().getUTCFullYear();
+      return (
+        date.getUTCMonth() === month - 1 &&
+        date.getUTCDate() === day &&
+        (year === '-' || (checkedYear >= 1900 && checkedYear <= thisYear))
+      );
+    },
+    { error: 'That date does not exist' },
+  );
+
 /** The dates Hearth takes: wide enough for a great-grandmother's birthday, narrow enough for PostgreSQL. */
 const earliestDate = Date.UTC(1800, 0, 1);
 const latestDate = Date.UTC(9999, 11, 31);
@@ -82,10 +105,7 @@ const latestDate = Date.UTC(9999, 11, 31);
 /** Timestamps travel as ISO 8601 strings in JSON; a year PostgreSQL cannot store is refused, not a server error. */
 export const timestamp = z.iso
   .datetime({ offset: true, error: 'Must be a date and time' })
-  .refine(
-    (value) => isStorableTime(Date.parse(value)),
-    { error: 'Must be a date between the years 1800 and 9999' },
-  );
+  .refine((value) => isStorableTime(Date.parse(value)), { error: 'Must be a date between the years 1800 and 9999' });
 
 /** An IANA time zone this runtime knows ('Europe/London'), as the device reports its own. */
 export const timeZone = z

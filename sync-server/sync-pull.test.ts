@@ -91,6 +91,7 @@ describe('pull', () => {
       firstName: null,
       lastName: null,
       profileImageUrl: null,
+      birthday: null,
     }));
     expect(answer.users).toEqual(expect.arrayContaining(people));
     expect(answer.users).toHaveLength(2);

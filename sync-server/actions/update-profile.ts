@@ -5,7 +5,7 @@ import { createUserRepository, type UserChanges } from '../repositories/user-rep
 import type { FamilyChange } from '../sync-notifier.ts';
 
 /**
- * The signed-in person changes their account. A change other members see (name, username) moves every family of
+ * The signed-in person changes their account. A change other members see (name, username, birthday) moves every family of
  * theirs on, so their devices pull the user again; `familyChanges` are to be published once this has committed.
  * Null when the user is gone.
  */
@@ -14,7 +14,9 @@ export async function updateProfile(
   userId: string,
   changes: UserChanges,
 ): Promise<{ user: User; familyChanges: FamilyChange[] } | null> {
-  const seenByMembers = [changes.username, changes.firstName, changes.lastName].some((value) => value !== undefined);
+  const seenByMembers = [changes.username, changes.firstName, changes.lastName, changes.birthday].some(
+    (value) => value !== undefined,
+  );
   // Families before the user row: a family write locks its family first and the author's row (a foreign key check)
   // after, so taking them in the same order cannot deadlock with it.
   const familyChanges = seenByMembers ? await createFamilyRepository(tx).restampMemberships(userId) : [];

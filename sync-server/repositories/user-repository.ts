@@ -9,6 +9,7 @@ export type UserRow = {
   first_name: string | null;
   last_name: string | null;
   profile_image_url: string | null;
+  birthday: string | null;
   created_at: Date;
   updated_at: Date;
 };
@@ -28,6 +29,7 @@ export type UserChanges = {
   email?: string;
   firstName?: string | null;
   lastName?: string | null;
+  birthday?: string | null;
 };
 
 /** Which unique rule a write broke: the email or the (case-insensitive) username. */
@@ -54,6 +56,7 @@ export function toUser(row: UserRow): User {
     firstName: row.first_name,
     lastName: row.last_name,
     profileImageUrl: row.profile_image_url,
+    birthday: row.birthday,
     createdAt: row.created_at.toISOString(),
     updatedAt: row.updated_at.toISOString(),
   };
@@ -110,6 +113,7 @@ export function createUserRepository(sql: Queryable) {
         ...(changes.email !== undefined && { email: changes.email }),
         ...(changes.firstName !== undefined && { first_name: changes.firstName }),
         ...(changes.lastName !== undefined && { last_name: changes.lastName }),
+        ...(changes.birthday !== undefined && { birthday: changes.birthday }),
       };
       const [row] = await rethrowDuplicate(
         Object.keys(columns).length === 0

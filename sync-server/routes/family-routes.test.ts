@@ -431,6 +431,7 @@ describe('GET /api/families/:id/members', () => {
         firstName: 'Ada',
         lastName: 'Lovelace',
         profileImageUrl: null,
+        birthday: null,
       },
     });
     expect(Date.parse(members[0]!.joinedAt)).toBeLessThanOrEqual(Date.parse(members[1]!.joinedAt));

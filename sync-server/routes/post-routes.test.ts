@@ -123,7 +123,14 @@ describe('GET /api/families/:id/posts', () => {
       photoIds: [],
       createdAt: expect.any(String),
       updatedAt: expect.any(String),
-      author: { id: admin.user.id, username: admin.username, firstName: null, lastName: null, profileImageUrl: null },
+      author: {
+        id: admin.user.id,
+        username: admin.username,
+        firstName: null,
+        lastName: null,
+        profileImageUrl: null,
+        birthday: null,
+      },
       reactions: [{ postId: older, userId: member.user.id, reactionType: 'like', createdAt: expect.any(String) }],
       comments: [
         expect.objectContaining({ id: earlier, content: 'Earlier comment', authorId: admin.user.id }),
@@ -136,6 +143,7 @@ describe('GET /api/families/:id/posts', () => {
       firstName: 'Ada',
       lastName: null,
       profileImageUrl: null,
+      birthday: null,
     });
   });
 

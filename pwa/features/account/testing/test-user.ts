@@ -10,6 +10,7 @@ export function testUser(username: string): User {
     firstName: null,
     lastName: null,
     profileImageUrl: null,
+    birthday: null,
     createdAt: at,
     updatedAt: at,
   };
