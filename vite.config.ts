@@ -151,7 +151,7 @@ const chunkGroups = (
           'photo-thumbnail',
           'local-picture',
         ]),
-        ...under('pwa/features/events', ['events-icon', 'event-times']),
+        ...under('pwa/features/events', ['events-icon', 'event-times', 'birthdays', 'use-family-events']),
         'pwa/features/account/sign-out',
         'pwa/sync/',
         'pwa/db/',

@@ -87,5 +87,20 @@ test('a grandmother plans lunch, her son answers live, then changes his answer o
   await expect(sonPage.getByRole('article', { name: title })).toHaveCount(0, { timeout: 10_000 });
   await expect.poll(() => answersTo(title)).toEqual([]);
 
+  // Her birthday, from her profile, is a yearly entry on her son's screen (the day and month only).
+  const tomorrow = new Date(Date.now() + 24 * 60 * 60 * 1000);
+  await grandmaPage.goto('/profile');
+  await grandmaPage.getByRole('button', { name: 'Edit Profile' }).click();
+  await grandmaPage.getByLabel('Day', { exact: true }).selectOption(String(tomorrow.getDate()));
+  await grandmaPage.getByLabel('Month', { exact: true }).selectOption(String(tomorrow.getMonth() + 1));
+  await grandmaPage.getByLabel('Year (optional)').fill('1946');
+  await grandmaPage.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(
+    grandmaPage.getByText(`${tomorrow.getDate()} ${tomorrow.toLocaleString('en-GB', { month: 'long' })} 1946`),
+  ).toBeVisible();
+  const birthday = sonPage.getByRole('article', { name: `${family.grandma.username}’s birthday` });
+  await expect(birthday.getByText('Tomorrow')).toBeVisible({ timeout: 10_000 });
+  await expect(sonPage.getByText('1946')).toHaveCount(0);
+
   await close(family.grandmaContext, sonContext);
 });

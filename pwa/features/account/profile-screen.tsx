@@ -11,6 +11,7 @@ import { Avatar } from '../../ui/avatar.tsx';
 import { Button } from '../../ui/button.tsx';
 import { Card } from '../../ui/card.tsx';
 import { Page, PageHeader } from '../../ui/page.tsx';
+import { SelectField } from '../../ui/select-field.tsx';
 import { TextField } from '../../ui/text-field.tsx';
 import { YourFamiliesCard } from '../family/your-families-card.tsx';
 import { toast } from '../../ui/toast-store.ts';
@@ -18,10 +19,13 @@ import { visuallyHidden } from '../../ui/visually-hidden.css.ts';
 import { accountApi } from './account-api.ts';
 import { setSignedInUser, useSignedInUser } from './auth-store.ts';
 import { fullName, initials, publicName } from './display-name.ts';
+import { birthdayFields, birthdayFromFields, formatBirthday, monthNames } from './birthday-fields.ts';
 import { changedProfileFields } from './profile-changes.ts';
 import * as styles from './profile-screen.css.ts';
 
 const noPasswordChange = { currentPassword: '', newPassword: '', confirmPassword: '' };
+const dayOptions = Array.from({ length: 31 }, (_, index) => ({ value: String(index + 1), label: String(index + 1) }));
+const monthOptions = monthNames.map((name, index) => ({ value: String(index + 1), label: name }));
 
 function editableFields(user: User) {
   return {
@@ -29,6 +33,7 @@ function editableFields(user: User) {
     lastName: user.lastName ?? '',
     email: user.email,
     username: user.username,
+    ...birthdayFields(user.birthday),
     ...noPasswordChange,
   };
 }
@@ -93,6 +98,7 @@ function ProfileView({ user, focusEditButton, onEdit }: ProfileViewProps) {
         <Detail label="Name" value={fullName(user) ?? 'Not added yet'} />
         <Detail label="Username" value={user.username} />
         <Detail label="Email" value={user.email} />
+        <Detail label="Birthday" value={user.birthday ? formatBirthday(user.birthday) : 'Not added yet'} />
         <div className={styles.detail}>
           <dt className={styles.detailLabel}>Password</dt>
           <dd className={styles.detailValue}>
@@ -138,7 +144,13 @@ function ProfileEditor({ user, start, onDone }: ProfileEditorProps) {
     event.preventDefault();
     const { firstName, lastName, email, username, currentPassword, newPassword, confirmPassword } = form.values;
 
-    const profile = form.validate(profileUpdateBodySchema, { firstName, lastName, email, username });
+    const chosenBirthday = birthdayFromFields(form.values);
+    if ('problem' in chosenBirthday) {
+      form.showErrors({ [chosenBirthday.field]: chosenBirthday.problem });
+      return;
+    }
+    const { birthday } = chosenBirthday;
+    const profile = form.validate(profileUpdateBodySchema, { firstName, lastName, email, username, birthday });
     if (!profile) return;
 
     // The email is the way back into the account: changing it asks for the current password, as the server does.
@@ -172,6 +184,7 @@ function ProfileEditor({ user, start, onDone }: ProfileEditorProps) {
         lastName: profile.lastName ?? null,
         email: profile.email ?? user.email,
         username: profile.username ?? user.username,
+        birthday: profile.birthday ?? null,
       });
       if (Object.keys(changes).length > 0) {
         setSignedInUser(await accountApi.updateProfile(changingEmail ? { ...changes, currentPassword } : changes));
@@ -215,6 +228,23 @@ function ProfileEditor({ user, start, onDone }: ProfileEditorProps) {
             spellCheck={false}
           />
         </div>
+        <fieldset className={styles.passwordSection}>
+          <legend className={styles.legend}>Birthday</legend>
+          <p className={styles.muted}>
+            Your family sees the day and month among their upcoming events each year. The year is yours to add: only you
+            see it.
+          </p>
+          <div className={styles.fieldGrid}>
+            <SelectField {...form.field('birthDay')} label="Day" placeholder="Day" options={dayOptions} />
+            <SelectField {...form.field('birthMonth')} label="Month" placeholder="Month" options={monthOptions} />
+            <TextField
+              {...form.field('birthYear')}
+              label="Year (optional)"
+              inputMode="numeric"
+              autoComplete="bday-year"
+            />
+          </div>
+        </fieldset>
         <fieldset className={styles.passwordSection}>
           <legend className={styles.legend}>Change Password</legend>
           <p className={styles.muted}>

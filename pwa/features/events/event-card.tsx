@@ -8,6 +8,7 @@ import { toast } from '../../ui/toast-store.ts';
 import { useSignedInUser } from '../account/auth-store.ts';
 import { useLocalWrite } from '../device-session/use-local-write.ts';
 import { WaitingMarker } from '../device-session/waiting-marker.tsx';
+import { birthdayTimes, type BirthdayEntry } from './birthdays.ts';
 import { dayBadge, formatEventWhen, isUpcoming } from './event-times.ts';
 import * as styles from './events-screen.css.ts';
 
@@ -78,6 +79,26 @@ export function EventCard({ event, answers, now, timeZone, waiting, onOpen }: Ev
       ) : (
         <p className={styles.ended}>This event has ended</p>
       )}
+    </Card>
+  );
+}
+
+/** A member's birthday among the upcoming events: a yearly entry from their profile, with nothing to answer. */
+export function BirthdayCard({ entry, now, timeZone }: { entry: BirthdayEntry; now: Date; timeZone: string }) {
+  const times = birthdayTimes(entry);
+  const badge = dayBadge(times, now, timeZone);
+  return (
+    <Card as="article" padding="md" className={styles.card} aria-label={`${entry.name}’s birthday`}>
+      {badge ? (
+        <div className={styles.cardTop}>
+          <span className={styles.badge}>{badge}</span>
+        </div>
+      ) : null}
+      <h3 className={styles.plainTitle}>{entry.name}’s birthday</h3>
+      <p className={styles.detail}>
+        <time dateTime={entry.day}>{formatEventWhen(times, timeZone)}</time>
+      </p>
+      <p className={styles.detail}>Every year, from {entry.name}’s profile</p>
     </Card>
   );
 }

@@ -48,6 +48,9 @@ export const title = style({
   ':hover': { textDecoration: 'underline' },
 });
 
+/** A card's title that opens nothing (a birthday). */
+export const plainTitle = style({ margin: 0, fontSize: vars.fontSize.lg, fontWeight: vars.fontWeight.semibold });
+
 export const detail = style({ margin: 0, color: vars.color.textMuted, lineHeight: vars.lineHeight.body });
 
 export const answers = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space.sm, marginBlockStart: 'auto' });

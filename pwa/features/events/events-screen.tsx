@@ -8,13 +8,14 @@ import { PageHeader } from '../../ui/page.tsx';
 import { useDialogState } from '../../ui/use-dialog-state.ts';
 import { visuallyHidden } from '../../ui/visually-hidden.css.ts';
 import { useFirstPullDone, usePendingIds } from '../device-session/use-sync-state.ts';
-import { EventCard } from './event-card.tsx';
+import { BirthdayCard, EventCard } from './event-card.tsx';
 import { EventDialog } from './event-dialog.tsx';
 import { EventFormDialog } from './event-form-dialog.tsx';
-import { isUpcoming, viewerTimeZone } from './event-times.ts';
+import { upcomingWithBirthdays } from './birthdays.ts';
+import { calendarDay, isUpcoming, viewerTimeZone } from './event-times.ts';
 import { EventsIcon } from './events-icon.tsx';
 import * as styles from './events-screen.css.ts';
-import { useFamilyAnswers, useFamilyEvents } from './use-family-events.ts';
+import { useFamilyAnswers, useFamilyBirthdays, useFamilyEvents } from './use-family-events.ts';
 import { FamilyScreen } from '../family/family-screen.tsx';
 
 /** Events (spec §2): upcoming and past events, Create Event, answers, and each event's page. All of it offline. */
@@ -46,6 +47,7 @@ function FamilyEvents({ family }: { family: SyncedFamily }) {
 
   const loading = events === undefined || (!firstPullDone && events.length === 0);
   const upcoming = events?.filter((event) => isUpcoming(event, now, timeZone)) ?? [];
+  const birthdays = useFamilyBirthdays(family.id, calendarDay(now, timeZone)) ?? [];
   // Past events, the most recent first.
   const past = (events?.filter((event) => !isUpcoming(event, now, timeZone)) ?? []).reverse();
   const pastShown = allPast ? past : past.slice(0, display.pastEventsShown);
@@ -82,7 +84,7 @@ function FamilyEvents({ family }: { family: SyncedFamily }) {
         </h2>
         {loading ? (
           <EventSkeletons />
-        ) : upcoming.length === 0 ? (
+        ) : upcoming.length === 0 && birthdays.length === 0 ? (
           <EmptyState
             icon={<EventsIcon size="2rem" />}
             title="No Upcoming Events"
@@ -93,7 +95,17 @@ function FamilyEvents({ family }: { family: SyncedFamily }) {
             </Button>
           </EmptyState>
         ) : (
-          <ul className={styles.grid}>{upcoming.map(card)}</ul>
+          <ul className={styles.grid}>
+            {upcomingWithBirthdays(upcoming, birthdays, timeZone).map((entry) =>
+              entry.kind === 'event' ? (
+                card(entry.event)
+              ) : (
+                <li key={`birthday:${entry.birthday.userId}`}>
+                  <BirthdayCard entry={entry.birthday} now={now} timeZone={timeZone} />
+                </li>
+              ),
+            )}
+          </ul>
         )}
       </section>
 

@@ -3,11 +3,16 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { useState } from 'react';
 import { display } from '../../../../schema/limits.ts';
 import { useHearthDb } from '../../device-session/device-session-store.ts';
-import { formatEventWhen, isUpcoming, viewerTimeZone } from '../../events/event-times.ts';
+import { birthdayTimes, upcomingWithBirthdays } from '../../events/birthdays.ts';
+import { calendarDay, formatEventWhen, isUpcoming, viewerTimeZone } from '../../events/event-times.ts';
+import { useFamilyBirthdays } from '../../events/use-family-events.ts';
 import { DashboardPanel } from './dashboard-panel.tsx';
 import * as styles from './dashboard-panels.css.ts';
 
-/** The family's next events (spec §9: three), soonest first: those starting now or later, from the device. */
+/**
+ * The family's next events (spec §9: three), soonest first: those starting now or later and the members' coming
+ * birthdays, from the device.
+ */
 export function UpcomingEventsPanel({ familyId }: { familyId: string }) {
   const db = useHearthDb();
   // Fixed while the home is open: an event that starts meanwhile stays listed until the next visit.
@@ -23,19 +28,35 @@ export function UpcomingEventsPanel({ familyId }: { familyId: string }) {
       .limit(display.upcomingEvents)
       .toArray();
   }, [db, familyId, now, timeZone]);
+  const birthdays = useFamilyBirthdays(familyId, calendarDay(now, timeZone));
+  const soonest =
+    events && birthdays
+      ? upcomingWithBirthdays(events, birthdays, timeZone)
+          .slice(0, display.upcomingEvents)
+          .map((entry) =>
+            entry.kind === 'event'
+              ? { key: entry.event.id, title: entry.event.title, times: entry.event, location: entry.event.location }
+              : {
+                  key: `birthday:${entry.birthday.userId}`,
+                  title: `${entry.birthday.name}’s birthday`,
+                  times: birthdayTimes(entry.birthday),
+                  location: null,
+                },
+          )
+      : undefined;
   return (
     <DashboardPanel title="Upcoming Events">
-      {events === undefined ? null : events.length === 0 ? (
+      {soonest === undefined ? null : soonest.length === 0 ? (
         <p className={styles.empty}>No upcoming events. Birthdays, visits and get-togethers will show up here.</p>
       ) : (
         <ol className={styles.eventList}>
-          {events.map((event) => (
-            <li key={event.id} className={styles.event}>
-              <span className={styles.eventTitle}>{event.title}</span>
-              <time dateTime={event.startDate} className={styles.muted}>
-                {formatEventWhen(event, timeZone)}
+          {soonest.map((entry) => (
+            <li key={entry.key} className={styles.event}>
+              <span className={styles.eventTitle}>{entry.title}</span>
+              <time dateTime={entry.times.startDate} className={styles.muted}>
+                {formatEventWhen(entry.times, timeZone)}
               </time>
-              {event.location ? <span className={styles.muted}>{event.location}</span> : null}
+              {entry.location ? <span className={styles.muted}>{entry.location}</span> : null}
             </li>
           ))}
         </ol>

@@ -1,0 +1,74 @@
+import type { SyncedEvent } from '../../../schema/sync.ts';
+import { nextCalendarDay, startDay } from './event-times.ts';
+
+/**
+ * Birthdays as yearly entries (issue 14): computed on the device from the members' day and month, never stored as a
+ * row per year. 29 February falls on 28 February in the years that have none.
+ */
+
+/** A member's birthday on the list: whose, and the calendar day (`YYYY-MM-DD`) it falls on next. */
+export type BirthdayEntry = { userId: string; name: string; day: string };
+
+function isLeapYear(year: number): boolean {
+  return (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
+}
+
+/** The day a birthday (`--MM-DD` or `YYYY-MM-DD`) falls on in `year`. */
+export function birthdayIn(birthday: string, year: number): string {
+  const monthDay = birthday.slice(-5);
+  const day = monthDay === '02-29' && !isLeapYear(year) ? '02-28' : monthDay;
+  return `${String(year).padStart(4, '0')}-${day}`;
+}
+
+/** The next time a birthday comes, on `today` (a calendar day) or after. */
+export function nextBirthday(birthday: string, today: string): string {
+  const year = Number(today.slice(0, 4));
+  const thisYear = birthdayIn(birthday, year);
+  return thisYear >= today ? thisYear : birthdayIn(birthday, year + 1);
+}
+
+/** The birthdays from `today` to `lastDay` (calendar days, both included), soonest first. */
+export function birthdaysBetween(
+  people: readonly { userId: string; name: string; birthday: string | null | undefined }[],
+  today: string,
+  lastDay: string,
+): BirthdayEntry[] {
+  return people
+    .flatMap(({ userId, name, birthday }) => {
+      if (!birthday) return [];
+      const day = nextBirthday(birthday, today);
+      return day <= lastDay ? [{ userId, name, day }] : [];
+    })
+    .sort((a, b) => a.day.localeCompare(b.day) || a.name.localeCompare(b.name));
+}
+
+/** A birthday's times as an all-day event's, so it is shown, badged and sorted like one. */
+export function birthdayTimes(entry: BirthdayEntry) {
+  return { startDate: `${entry.day}T00:00:00.000Z`, endDate: null, allDay: true, timeZone: 'UTC' };
+}
+
+export type UpcomingEntry = { kind: 'event'; event: SyncedEvent } | { kind: 'birthday'; birthday: BirthdayEntry };
+
+/**
+ * Upcoming events and birthdays in one list, by the viewer's calendar day and then by start; a birthday comes first
+ * on its day, since it lasts the whole of it.
+ */
+export function upcomingWithBirthdays(
+  events: readonly SyncedEvent[],
+  birthdays: readonly BirthdayEntry[],
+  timeZone: string,
+): UpcomingEntry[] {
+  const sortKey = (entry: UpcomingEntry) =>
+    entry.kind === 'birthday' ? entry.birthday.day : `${startDay(entry.event, timeZone)} ${entry.event.startDate}`;
+  return [
+    ...events.map((event): UpcomingEntry => ({ kind: 'event', event })),
+    ...birthdays.map((birthday): UpcomingEntry => ({ kind: 'birthday', birthday })),
+  ].sort((a, b) => sortKey(a).localeCompare(sortKey(b)));
+}
+
+/** The calendar day `count` days after `day`. */
+export function daysAfter(day: string, count: number): string {
+  let result = day;
+  for (let step = 0; step < count; step += 1) result = nextCalendarDay(result);
+  return result;
+}
