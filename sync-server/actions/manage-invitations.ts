@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { newSecretToken } from '../auth/secret-tokens.ts';
 import { familyMessages, invitationLifetimeDays, type CreatedInvitation } from '../../schema/index.ts';
 import type { Transaction } from '../database.ts';
 import { HttpError, serverMessages } from '../http-errors.ts';
@@ -21,7 +21,7 @@ export async function createInvitation(
   { familyId }: { familyId: string },
 ): Promise<CreatedInvitation> {
   await lockFamilyAsMember(tx, familyId, userId);
-  const token = randomBytes(32).toString('base64url');
+  const token = newSecretToken();
   const expiresAt = new Date(now.getTime() + invitationLifetimeDays * dayMs);
   const invitations = createInvitationRepository(tx);
   const invitation = await invitations.create({ familyId, token, createdById: userId, now, expiresAt });

@@ -1,4 +1,3 @@
-import { createHash, randomBytes } from 'node:crypto';
 import type { CookieSerializeOptions } from '@fastify/cookie';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
@@ -6,6 +5,7 @@ import type { User } from '../../schema/index.ts';
 import { servesHttps, type Config } from '../config.ts';
 import { HttpError, serverMessages } from '../http-errors.ts';
 import type { SessionPolicy, SessionRepository } from '../repositories/session-repository.ts';
+import { hashOfToken, newSecretToken } from '../auth/secret-tokens.ts';
 
 export const sessionCookieName = 'hearth_session';
 
@@ -36,11 +36,6 @@ declare module 'fastify' {
   }
 }
 
-/** The database keeps only this: a leaked sessions table cannot be turned back into cookies. */
-function hashToken(token: string): Buffer {
-  return createHash('sha256').update(token).digest();
-}
-
 /** The signed-in session of a route guarded by `requireUser`. */
 export function signedIn(request: FastifyRequest): CurrentSession {
   if (!request.session) throw new HttpError(401, { error: serverMessages.unauthorized });
@@ -68,7 +63,7 @@ export const sessionPlugin = fp<{
 
     function presentedTokenHash(request: FastifyRequest): Buffer | null {
       const token = request.cookies[sessionCookieName];
-      return token && tokenPattern.test(token) ? hashToken(token) : null;
+      return token && tokenPattern.test(token) ? hashOfToken(token) : null;
     }
 
     function clearCookie(reply: FastifyReply): void {
@@ -99,8 +94,8 @@ export const sessionPlugin = fp<{
       if (previous) endedSessionOf(await sessions.delete(previous));
       // Sign-ins are rare enough to carry the housekeeping: sessions nobody came back to are removed here.
       await sessions.deleteExpired();
-      const token = randomBytes(32).toString('base64url');
-      const tokenHash = hashToken(token);
+      const token = newSecretToken();
+      const tokenHash = hashOfToken(token);
       const userAgent = this.request.headers['user-agent']?.slice(0, 512) ?? null;
       await sessions.create({ tokenHash, userId, userAgent });
       this.setCookie(sessionCookieName, token, cookieOptions(this.request));

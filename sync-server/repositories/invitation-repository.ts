@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hashOfToken } from '../auth/secret-tokens.ts';
 import type { FamilyInvitation, PublicUser } from '../../schema/index.ts';
 import type { Queryable } from '../database.ts';
 import { publicUserJson } from './public-user-json.ts';
@@ -32,11 +32,6 @@ type FamilyInvitationRow = {
   created_by: PublicUser;
 };
 
-/** The database keeps only this: a leaked invitations table cannot be turned back into links. */
-function tokenHash(token: string): Buffer {
-  return createHash('sha256').update(token).digest();
-}
-
 /** The family sees someone called by their full name, else their username. */
 function publicName(user: Pick<PublicUser, 'firstName' | 'lastName' | 'username'>): string {
   const fullName = [user.firstName, user.lastName]
@@ -63,7 +58,7 @@ export function createInvitationRepository(sql: Queryable) {
         with created as (
           insert into invitations (family_id, token_hash, created_by_id, created_at, expires_at)
           values (
-            ${invitation.familyId}, ${tokenHash(invitation.token)}, ${invitation.createdById}, ${invitation.now},
+            ${invitation.familyId}, ${hashOfToken(invitation.token)}, ${invitation.createdById}, ${invitation.now},
             ${invitation.expiresAt}
           )
           returning id, family_id, created_by_id, created_at, expires_at
@@ -124,7 +119,7 @@ export function createInvitationRepository(sql: Queryable) {
         from invitations i
         join families f on f.id = i.family_id
         join users u on u.id = i.created_by_id
-        where i.token_hash = ${tokenHash(token)}
+        where i.token_hash = ${hashOfToken(token)}
       `;
       if (!row) return null;
       return {
