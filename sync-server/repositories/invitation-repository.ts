@@ -1,5 +1,6 @@
 import { hashOfToken } from '../auth/secret-tokens.ts';
 import type { FamilyInvitation, PublicUser } from '../../schema/index.ts';
+import { publicName } from '../../schema/public-name.ts';
 import type { Queryable } from '../database.ts';
 import { publicUserJson } from './public-user-json.ts';
 
@@ -31,15 +32,6 @@ type FamilyInvitationRow = {
   expires_at: Date;
   created_by: PublicUser;
 };
-
-/** The family sees someone called by their full name, else their username. */
-function publicName(user: Pick<PublicUser, 'firstName' | 'lastName' | 'username'>): string {
-  const fullName = [user.firstName, user.lastName]
-    .map((part) => part?.trim())
-    .filter(Boolean)
-    .join(' ');
-  return fullName || user.username;
-}
 
 function toFamilyInvitation(row: FamilyInvitationRow): FamilyInvitation {
   return {

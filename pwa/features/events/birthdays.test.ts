@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { birthdaysBetween, daysAfter, nextBirthday, upcomingWithBirthdays } from './birthdays.ts';
+import { nextBirthday } from '../../../schema/birthdays.ts';
+import { birthdaysBetween, daysAfter, upcomingWithBirthdays } from './birthdays.ts';
 
 describe('birthdays as yearly entries', () => {
   it('comes on its day each year, today included, and next year once it has passed', () => {

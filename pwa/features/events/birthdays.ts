@@ -1,31 +1,14 @@
 import type { SyncedEvent } from '../../../schema/sync.ts';
+import { nextBirthday } from '../../../schema/birthdays.ts';
 import { nextCalendarDay, startDay } from './event-times.ts';
 
 /**
  * Birthdays as yearly entries (issue 14): computed on the device from the members' day and month, never stored as a
- * row per year. 29 February falls on 28 February in the years that have none.
+ * row per year (the yearly rule itself is schema/birthdays.ts, which calendar files use too).
  */
 
 /** A member's birthday on the list: whose, and the calendar day (`YYYY-MM-DD`) it falls on next. */
 export type BirthdayEntry = { userId: string; name: string; day: string };
-
-function isLeapYear(year: number): boolean {
-  return (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
-}
-
-/** The day a birthday (`--MM-DD` or `YYYY-MM-DD`) falls on in `year`. */
-export function birthdayIn(birthday: string, year: number): string {
-  const monthDay = birthday.slice(-5);
-  const day = monthDay === '02-29' && !isLeapYear(year) ? '02-28' : monthDay;
-  return `${String(year).padStart(4, '0')}-${day}`;
-}
-
-/** The next time a birthday comes, on `today` (a calendar day) or after. */
-export function nextBirthday(birthday: string, today: string): string {
-  const year = Number(today.slice(0, 4));
-  const thisYear = birthdayIn(birthday, year);
-  return thisYear >= today ? thisYear : birthdayIn(birthday, year + 1);
-}
 
 /** The birthdays from `today` to `lastDay` (calendar days, both included), soonest first. */
 export function birthdaysBetween(
