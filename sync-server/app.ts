@@ -24,6 +24,7 @@ import { googleAuthRoutes } from './routes/google-auth-routes.ts';
 import { healthRoutes } from './routes/health-routes.ts';
 import { invitationRoutes } from './routes/invitation-routes.ts';
 import { liveRoutes } from './routes/live-routes.ts';
+import { calendarRoutes } from './routes/calendar-routes.ts';
 import { eventRoutes } from './routes/event-routes.ts';
 import { photoRoutes } from './routes/photo-routes.ts';
 import { postRoutes } from './routes/post-routes.ts';
@@ -149,6 +150,7 @@ export async function buildApp({
   await app.register(postRoutes, { sql, runMutation });
   await app.register(photoRoutes, { sql, runMutation, photoFiles: createPhotoFiles(photoStorage, sql) });
   await app.register(eventRoutes, { sql, runMutation });
+  await app.register(calendarRoutes, { config, sql });
   await app.register(invitationRoutes, { config, sql, runMutation, now });
   await app.register(staticFilesPlugin, { staticDir: config.staticDir, pages });
 

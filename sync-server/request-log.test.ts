@@ -2,21 +2,32 @@ import { randomBytes } from 'node:crypto';
 import { Writable } from 'node:stream';
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { requestLogSerializers, withoutInvitationTokens } from './request-log.ts';
+import { requestLogSerializers, withoutSecretTokens } from './request-log.ts';
 
 const token = randomBytes(32).toString('base64url');
 
-describe('withoutInvitationTokens', () => {
+describe('withoutSecretTokens', () => {
   it('hides the token of a join page, also inside an encoded returnTo', () => {
-    expect(withoutInvitationTokens(`/join/${token}`)).toBe('/join/[token]');
-    expect(withoutInvitationTokens(`/join/${token}?from=share`)).toBe('/join/[token]?from=share');
-    expect(withoutInvitationTokens(`/signup?returnTo=%2Fjoin%2F${token}`)).toBe('/signup?returnTo=%2Fjoin%2F[token]');
-    expect(withoutInvitationTokens(`/login?returnTo=%2fJOIN%2f${token}`)).toBe('/login?returnTo=%2fJOIN%2f[token]');
+    expect(withoutSecretTokens(`/join/${token}`)).toBe('/join/[token]');
+    expect(withoutSecretTokens(`/join/${token}?from=share`)).toBe('/join/[token]?from=share');
+    expect(withoutSecretTokens(`/signup?returnTo=%2Fjoin%2F${token}`)).toBe('/signup?returnTo=%2Fjoin%2F[token]');
+    expect(withoutSecretTokens(`/login?returnTo=%2fJOIN%2f${token}`)).toBe('/login?returnTo=%2fJOIN%2f[token]');
+  });
+
+  it('hides the token of a calendar address', () => {
+    expect(withoutSecretTokens(`/api/calendar/${token}.ics`)).toBe('/api/calendar/[token].ics');
   });
 
   it('leaves every other address as it is', () => {
-    for (const url of ['/', '/families/join', '/api/invitations/lookup', '/joined/abc', '/feed?join=1']) {
-      expect(withoutInvitationTokens(url)).toBe(url);
+    for (const url of [
+      '/',
+      '/families/join',
+      '/api/invitations/lookup',
+      '/joined/abc',
+      '/feed?join=1',
+      '/api/calendar-feed',
+    ]) {
+      expect(withoutSecretTokens(url)).toBe(url);
     }
   });
 });

@@ -1,21 +1,22 @@
 import type { FastifyRequest } from 'fastify';
 
 /**
- * An invitation link's token lets whoever reads it join the family, and the join page's address carries it:
- * `/join/<token>`, or encoded inside a `returnTo` on the way through sign-in.
+ * Tokens that are a permission by themselves, carried in addresses: an invitation link's lets whoever reads it join
+ * the family (`/join/<token>`, or encoded inside a `returnTo` on the way through sign-in); a calendar address's lets
+ * whoever reads it see the family's events (`/api/calendar/<token>.ics`).
  */
-const invitationTokenInUrl = /((?:\/|%2F)join(?:\/|%2F))[A-Za-z0-9_-]+/gi;
+const secretTokenInUrl = /((?:\/|%2F)(?:join|api(?:\/|%2F)calendar)(?:\/|%2F))[A-Za-z0-9_-]+/gi;
 
-export function withoutInvitationTokens(url: string): string {
-  return url.replace(invitationTokenInUrl, '$1[token]');
+export function withoutSecretTokens(url: string): string {
+  return url.replace(secretTokenInUrl, '$1[token]');
 }
 
-/** Fastify's own request serializer, except that the logged address never carries an invitation token. */
+/** Fastify's own request serializer, except that the logged address never carries a secret token. */
 export const requestLogSerializers = {
   req(request: FastifyRequest) {
     return {
       method: request.method,
-      url: withoutInvitationTokens(request.url),
+      url: withoutSecretTokens(request.url),
       host: request.host,
       remoteAddress: request.ip,
       remotePort: request.socket.remotePort,

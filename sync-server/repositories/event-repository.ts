@@ -122,6 +122,14 @@ export function createEventRepository(sql: Queryable) {
       return rows.map(toEvent);
     },
 
+    /** Every event of the families `userId` is a member of, with versions, for their calendar address. */
+    async ofMember(userId: string): Promise<(FamilyEvent & { version: number })[]> {
+      const rows = await eventsWhere(
+        sql`e.family_id in (select family_id from family_members where user_id = ${userId})`,
+      );
+      return rows.map((row) => ({ ...toEvent(row), version: Number(row.version) }));
+    },
+
     /** One event with its version, for a calendar file (sync-server/calendar/event-calendar.ts). */
     async withVersion(eventId: string): Promise<(FamilyEvent & { version: number }) | null> {
       const [row] = await eventsWhere(sql`e.id = ${eventId}`);

@@ -71,7 +71,10 @@ const familyRoutes: Record<string, (ids: Ids) => Probe> = {
   }),
   'GET /api/photos/:photoId/:size': (ids) => ({ url: `/api/photos/${ids.photoId}/original` }),
   'GET /api/families/:id/albums': (ids) => ({ url: `/api/families/${ids.familyId}/albums` }),
-  'POST /api/families/:id/albums': (ids) => ({ url: `/api/families/${ids.familyId}/albums`, payload: { name: 'Ours' } }),
+  'POST /api/families/:id/albums': (ids) => ({
+    url: `/api/families/${ids.familyId}/albums`,
+    payload: { name: 'Ours' },
+  }),
   'GET /api/families/:id/events': (ids) => ({ url: `/api/families/${ids.familyId}/events` }),
   'POST /api/families/:id/events': (ids) => ({
     url: `/api/families/${ids.familyId}/events`,
@@ -110,12 +113,20 @@ const notFamilyRoutes: Record<string, string> = {
   'POST /api/sync/forget-device': 'forgets only a device of the caller (checked below)',
   'POST /api/invitations/lookup': 'the token is the permission: only whoever holds a link can use it',
   'POST /api/invitations/accept': 'the token is the permission: only whoever holds a link can use it',
+  'GET /api/calendar-feed': 'the caller’s own calendar address',
+  'POST /api/calendar-feed': 'the caller’s own calendar address',
+  'DELETE /api/calendar-feed': 'the caller’s own calendar address',
+  'GET /api/calendar/:file':
+    'the token is the permission, and lists only its owner’s families now (calendar-routes.test.ts)',
 };
 
 /** Every mutation, aimed at family B's rows. A create aimed at B's family is refused like any other write. */
 const mutationsAt: Record<Exclude<MutationName, 'family.create'>, (ids: Ids) => NamedMutation> = {
   'family.rename': (ids) => ({ name: 'family.rename', args: { familyId: ids.familyId, name: 'Taken over' } }),
-  'post.create': (ids) => ({ name: 'post.create', args: { postId: randomUUID(), familyId: ids.familyId, content: 'x' } }),
+  'post.create': (ids) => ({
+    name: 'post.create',
+    args: { postId: randomUUID(), familyId: ids.familyId, content: 'x' },
+  }),
   'post.update': (ids) => ({ name: 'post.update', args: { postId: ids.postId, content: 'Rewritten' } }),
   'post.delete': (ids) => ({ name: 'post.delete', args: { postId: ids.postId } }),
   'comment.create': (ids) => ({
@@ -123,7 +134,10 @@ const mutationsAt: Record<Exclude<MutationName, 'family.create'>, (ids: Ids) => 
     args: { commentId: randomUUID(), postId: ids.postId, content: 'x' },
   }),
   'comment.delete': (ids) => ({ name: 'comment.delete', args: { commentId: ids.commentId } }),
-  'reaction.set': (ids) => ({ name: 'reaction.set', args: { postId: ids.postId, reactionType: 'like', reacted: true } }),
+  'reaction.set': (ids) => ({
+    name: 'reaction.set',
+    args: { postId: ids.postId, reactionType: 'like', reacted: true },
+  }),
   'member.remove': (ids) => ({ name: 'member.remove', args: { memberId: ids.memberId } }),
   'member.setRole': (ids) => ({ name: 'member.setRole', args: { memberId: ids.memberId, role: 'member' } }),
   'member.setRelationship': (ids) => ({
@@ -243,7 +257,9 @@ beforeAll(async () => {
 describe('family isolation', () => {
   it('has a case for every API route', () => {
     // Fastify answers HEAD for every GET by itself; the GET's case covers it.
-    const apiRoutes = [...registered].filter((route) => route.split(' ')[1]?.startsWith('/api/') && !route.startsWith('HEAD '));
+    const apiRoutes = [...registered].filter(
+      (route) => route.split(' ')[1]?.startsWith('/api/') && !route.startsWith('HEAD '),
+    );
     const uncovered = apiRoutes.filter((route) => !(route in familyRoutes) && !(route in notFamilyRoutes));
     expect(uncovered).toEqual([]);
     const stale = [...Object.keys(familyRoutes), ...Object.keys(notFamilyRoutes)].filter(
