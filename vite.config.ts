@@ -120,6 +120,7 @@ const chunkGroups = (
           'empty-state',
           'page-header-row',
           'skeleton',
+          'copyable-link',
         ]),
         'pwa/lib/format-date',
         'pwa/lib/use-object-url',

@@ -53,6 +53,15 @@ test('a grandmother plans lunch, her son answers live, then changes his answer o
   await expect(grandmasCard.getByText('1 person is coming')).toBeVisible({ timeout: 10_000 });
   await expect.poll(() => answersTo(title)).toEqual(['attending']);
 
+  // His phone's calendar subscribes to a private address that lists the family's events, no sign-in needed.
+  await sonPage.getByRole('button', { name: 'Add to my calendar' }).click();
+  const subscription = sonPage.getByRole('dialog', { name: 'Your family calendar' });
+  await subscription.getByRole('button', { name: 'Make my calendar address' }).click();
+  const address = await subscription.getByLabel('Your calendar address').inputValue();
+  const calendar = await (await browser.newContext()).request.get(address);
+  expect(await calendar.text()).toContain(`SUMMARY:${title}`);
+  await sonPage.keyboard.press('Escape');
+
   // On a plane: he can't make it after all.
   await waitForOfflineReady(sonPage);
   await goOffline(sonContext, sonPage);

@@ -12,6 +12,7 @@ import { BirthdayCard, EventCard } from './event-card.tsx';
 import { EventDialog } from './event-dialog.tsx';
 import { EventFormDialog } from './event-form-dialog.tsx';
 import { upcomingWithBirthdays } from './birthdays.ts';
+import { CalendarSubscriptionDialog } from './calendar-subscription-dialog.tsx';
 import { calendarDay, isUpcoming, viewerTimeZone } from './event-times.ts';
 import { EventsIcon } from './events-icon.tsx';
 import * as styles from './events-screen.css.ts';
@@ -42,6 +43,7 @@ function FamilyEvents({ family }: { family: SyncedFamily }) {
   const timeZone = viewerTimeZone();
   const [allPast, setAllPast] = useState(false);
   const create = useDialogState();
+  const subscription = useDialogState();
   const opened = useDialogState<string>();
   const editing = useDialogState<string>();
 
@@ -72,6 +74,9 @@ function FamilyEvents({ family }: { family: SyncedFamily }) {
       <div className={headerStyles.headerRow}>
         <PageHeader title="Events" lead={family.name} />
         <div className={headerStyles.headerActions}>
+          <Button variant="secondary" aria-haspopup="dialog" onClick={() => subscription.show()}>
+            Add to my calendar
+          </Button>
           <Button aria-haspopup="dialog" onClick={() => create.show()}>
             Create Event
           </Button>
@@ -125,6 +130,9 @@ function FamilyEvents({ family }: { family: SyncedFamily }) {
         </section>
       ) : null}
 
+      {subscription.state ? (
+        <CalendarSubscriptionDialog open={subscription.state.open} onClose={subscription.close} />
+      ) : null}
       {create.state ? <EventFormDialog familyId={family.id} open={create.state.open} onClose={create.close} /> : null}
       {editing.state && editEvent ? (
         <EventFormDialog

@@ -1,8 +1,6 @@
 import { style } from '@vanilla-extract/css';
 import { vars } from '../../../ui/theme.css.ts';
 
-export const linkActions = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space.sm });
-
 /** A calm note (offline, a refusal), not an alarm: nothing is lost and nothing else stops working. */
 export const note = style({
   margin: 0,
@@ -14,8 +12,6 @@ export const note = style({
   // Empty, it stays in place (a live region must exist before its news) but takes no room.
   selectors: { '&:empty': { padding: 0 } },
 });
-
-export const copyProblem = style({ margin: 0, color: vars.color.text, fontWeight: vars.fontWeight.medium });
 
 export const openLinks = style({
   display: 'grid',

@@ -1,5 +1,5 @@
 import { useLiveQuery } from 'dexie-react-hooks';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { familyToasts } from '../../../../schema/family-messages.ts';
 import type { FamilyInvitation } from '../../../../schema/invitations.ts';
 import { invitationLifetimeDays } from '../../../../schema/limits.ts';
@@ -7,8 +7,8 @@ import type { InvitationLink } from '../../../db/hearth-db.ts';
 import { isSignedOutError } from '../../../lib/api-client.ts';
 import { formatLongDate } from '../../../lib/format-date.ts';
 import { Button } from '../../../ui/button.tsx';
+import { CopyableLink } from '../../../ui/copyable-link.tsx';
 import { Dialog } from '../../../ui/dialog.tsx';
-import { TextField } from '../../../ui/text-field.tsx';
 import { toast } from '../../../ui/toast-store.ts';
 import { useSignedInUser } from '../../account/auth-store.ts';
 import { useHearthDb } from '../../device-session/device-session-store.ts';
@@ -82,8 +82,11 @@ export function InviteDialog({ familyId, familyName, open, onClose }: InviteDial
       }
     >
       {shown ? (
-        <InviteLink
+        <CopyableLink
+          label="Invite link"
           url={shown.url}
+          copyLabel="Copy Link"
+          copied={familyToasts.inviteLinkCopied}
           share={invitationShareData({ familyName, inviterName: publicName(user), url: shown.url })}
         />
       ) : (
@@ -141,60 +144,6 @@ function useOpenInvitations(familyId: string, open: boolean) {
   }, [familyId, open, changes]);
 
   return { links, refresh: () => setChanges((count) => count + 1) };
-}
-
-/** The new link in a read-only field, with Copy Link and, where the device can share, Share. */
-function InviteLink({ url, share }: { url: string; share: ShareData }) {
-  const inputRef = useRef<HTMLInputElement>(null);
-  const [copyFailed, setCopyFailed] = useState(false);
-  const canShare = typeof navigator.share === 'function';
-
-  async function copy() {
-    try {
-      await navigator.clipboard.writeText(url);
-      setCopyFailed(false);
-      toast(familyToasts.inviteLinkCopied);
-    } catch {
-      // No clipboard permission (or an old browser): select the link so it can be copied by hand.
-      inputRef.current?.select();
-      setCopyFailed(true);
-    }
-  }
-
-  async function shareLink() {
-    try {
-      await navigator.share(share);
-    } catch (error) {
-      // Closing the share sheet is a choice, not a failure; anything else falls back to copying.
-      if (error instanceof DOMException && error.name === 'AbortError') return;
-      await copy();
-    }
-  }
-
-  return (
-    <>
-      <TextField
-        ref={inputRef}
-        label="Invite link"
-        value={url}
-        readOnly
-        onFocus={(event) => event.currentTarget.select()}
-      />
-      <div className={styles.linkActions}>
-        <Button onClick={() => void copy()}>Copy Link</Button>
-        {canShare ? (
-          <Button variant="secondary" onClick={() => void shareLink()}>
-            Share
-          </Button>
-        ) : null}
-      </div>
-      {copyFailed ? (
-        <p role="alert" className={styles.copyProblem}>
-          Your browser didn't let Hearth copy it: the link is selected, copy it from there.
-        </p>
-      ) : null}
-    </>
-  );
 }
 
 type OpenInvitationsProps = {
