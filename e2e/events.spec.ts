@@ -67,6 +67,7 @@ test('a grandmother plans lunch, her son answers live, then changes his answer o
   await goOffline(sonContext, sonPage);
   await sonsCard.getByRole('button', { name: "Can't Make It" }).click();
   await expect(sonsCard.getByRole('button', { name: "Can't Make It" })).toHaveAttribute('aria-pressed', 'true');
+  await expect(sonsCard.getByText('Waiting to send')).toBeVisible();
   await sonPage.reload();
   await expect(
     sonPage.getByRole('article', { name: title }).getByRole('button', { name: "Can't Make It" }),
@@ -74,6 +75,7 @@ test('a grandmother plans lunch, her son answers live, then changes his answer o
   expect(await answersTo(title)).toEqual(['attending']);
   await goOnline(sonContext, sonPage);
   await expect.poll(() => answersTo(title), { timeout: 15_000 }).toEqual(['not_attending']);
+  await expect(sonPage.getByRole('article', { name: title }).getByText('Waiting to send')).toHaveCount(0);
 
   // Grandma's page for the event says who is coming and who is not.
   await expect(grandmasCard.getByText('0 people are coming')).toBeVisible({ timeout: 10_000 });

@@ -12,8 +12,15 @@ import { birthdayTimes, type BirthdayEntry } from './birthdays.ts';
 import { dayBadge, formatEventWhen, isUpcoming } from './event-times.ts';
 import * as styles from './events-screen.css.ts';
 
+type AnswerButtonsProps = {
+  event: SyncedEvent;
+  answers: readonly SyncedRsvp[];
+  /** The person's answer is saved on this device and not on the server yet. */
+  waiting: boolean;
+};
+
 /** Attending and Can't Make It (spec §2, §4): the person's own answer, pressed; saved on the device at once. */
-export function AnswerButtons({ event, answers }: { event: SyncedEvent; answers: readonly SyncedRsvp[] }) {
+export function AnswerButtons({ event, answers, waiting }: AnswerButtonsProps) {
   const user = useSignedInUser();
   const write = useLocalWrite();
   const mine = answers.find((answer) => answer.id === rsvpKey({ eventId: event.id, userId: user.id }))?.status;
@@ -41,6 +48,7 @@ export function AnswerButtons({ event, answers }: { event: SyncedEvent; answers:
       >
         Can't Make It
       </Button>
+      {waiting ? <WaitingMarker /> : null}
     </div>
   );
 }
@@ -51,11 +59,12 @@ type EventCardProps = {
   now: Date;
   timeZone: string;
   waiting: boolean;
+  answerWaiting: boolean;
   onOpen: () => void;
 };
 
 /** One event in the grid: its day badge, when and where, how many are coming, and the person's answer. */
-export function EventCard({ event, answers, now, timeZone, waiting, onOpen }: EventCardProps) {
+export function EventCard({ event, answers, now, timeZone, waiting, answerWaiting, onOpen }: EventCardProps) {
   const badge = dayBadge(event, now, timeZone);
   const coming = answers.filter((answer) => answer.status === 'attending').length;
   return (
@@ -75,7 +84,7 @@ export function EventCard({ event, answers, now, timeZone, waiting, onOpen }: Ev
       {event.location ? <p className={styles.detail}>{event.location}</p> : null}
       <p className={styles.detail}>{coming === 1 ? '1 person is coming' : `${coming} people are coming`}</p>
       {isUpcoming(event, now, timeZone) ? (
-        <AnswerButtons event={event} answers={answers} />
+        <AnswerButtons event={event} answers={answers} waiting={answerWaiting} />
       ) : (
         <p className={styles.ended}>This event has ended</p>
       )}

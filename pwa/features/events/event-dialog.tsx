@@ -20,6 +20,8 @@ type EventDialogProps = {
   event: SyncedEvent;
   /** Saved on this device, not on the server yet: there is no calendar file to fetch. */
   waiting: boolean;
+  /** The person's answer is saved on this device and not on the server yet. */
+  answerWaiting: boolean;
   answers: readonly SyncedRsvp[];
   now: Date;
   timeZone: string;
@@ -32,7 +34,17 @@ type EventDialogProps = {
  * An event's page, as a sheet over the list: everything about it, who is coming, who can't and who has not answered
  * (the family's members today), and for its maker or an admin, Edit and Delete (with a confirm).
  */
-export function EventDialog({ event, waiting, answers, now, timeZone, open, onClose, onEdit }: EventDialogProps) {
+export function EventDialog({
+  event,
+  waiting,
+  answerWaiting,
+  answers,
+  now,
+  timeZone,
+  open,
+  onClose,
+  onEdit,
+}: EventDialogProps) {
   const db = useHearthDb();
   const user = useSignedInUser();
   const write = useLocalWrite();
@@ -94,7 +106,7 @@ export function EventDialog({ event, waiting, answers, now, timeZone, open, onCl
           {event.description ? <p className={styles.description}>{event.description}</p> : null}
           <p className={styles.detail}>Added by {maker ? publicName(maker) : 'a family member'}</p>
           {upcoming ? (
-            <AnswerButtons event={event} answers={answers} />
+            <AnswerButtons event={event} answers={answers} waiting={answerWaiting} />
           ) : (
             <p className={styles.ended}>This event has ended</p>
           )}

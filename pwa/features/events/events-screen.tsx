@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { display } from '../../../schema/limits.ts';
+import { rsvpKey } from '../../../schema/sync-protocol.ts';
 import type { SyncedFamily } from '../../../schema/sync.ts';
 import { Button } from '../../ui/button.tsx';
 import { EmptyState } from '../../ui/empty-state.tsx';
@@ -7,17 +8,18 @@ import * as headerStyles from '../../ui/page-header-row.css.ts';
 import { PageHeader } from '../../ui/page.tsx';
 import { useDialogState } from '../../ui/use-dialog-state.ts';
 import { visuallyHidden } from '../../ui/visually-hidden.css.ts';
+import { useSignedInUser } from '../account/auth-store.ts';
 import { useFirstPullDone, usePendingIds } from '../device-session/use-sync-state.ts';
+import { FamilyScreen } from '../family/family-screen.tsx';
+import { upcomingWithBirthdays } from './birthdays.ts';
+import { CalendarSubscriptionDialog } from './calendar-subscription-dialog.tsx';
 import { BirthdayCard, EventCard } from './event-card.tsx';
 import { EventDialog } from './event-dialog.tsx';
 import { EventFormDialog } from './event-form-dialog.tsx';
-import { upcomingWithBirthdays } from './birthdays.ts';
-import { CalendarSubscriptionDialog } from './calendar-subscription-dialog.tsx';
 import { calendarDay, isUpcoming, viewerTimeZone } from './event-times.ts';
 import { EventsIcon } from './events-icon.tsx';
 import * as styles from './events-screen.css.ts';
 import { useFamilyAnswers, useFamilyBirthdays, useFamilyEvents } from './use-family-events.ts';
-import { FamilyScreen } from '../family/family-screen.tsx';
 
 /** Events (spec §2): upcoming and past events, Create Event, answers, and each event's page. All of it offline. */
 export function EventsScreen() {
@@ -37,6 +39,9 @@ function FamilyEvents({ family }: { family: SyncedFamily }) {
   const events = useFamilyEvents(family.id);
   const answers = useFamilyAnswers(family.id);
   const pending = usePendingIds('events');
+  const pendingAnswers = usePendingIds('rsvps');
+  const user = useSignedInUser();
+  const answerWaiting = (eventId: string) => pendingAnswers?.has(rsvpKey({ eventId, userId: user.id })) ?? false;
   const firstPullDone = useFirstPullDone();
   // The moment the lists are drawn for; a minute on, an event that started moves to Past Events.
   const [now] = useState(() => new Date());
@@ -64,6 +69,7 @@ function FamilyEvents({ family }: { family: SyncedFamily }) {
         now={now}
         timeZone={timeZone}
         waiting={pending?.has(event.id) ?? false}
+        answerWaiting={answerWaiting(event.id)}
         onOpen={() => opened.show(event.id)}
       />
     </li>
@@ -147,6 +153,7 @@ function FamilyEvents({ family }: { family: SyncedFamily }) {
         <EventDialog
           event={openEvent}
           waiting={pending?.has(openEvent.id) ?? false}
+          answerWaiting={answerWaiting(openEvent.id)}
           answers={answers?.get(openEvent.id) ?? []}
           now={now}
           timeZone={timeZone}
