@@ -152,6 +152,25 @@ export type Album = z.infer<typeof albumSchema>;
 
 export const messageTypes = ['text', 'photo'] as const;
 export const messageTypeSchema = z.enum(messageTypes, { error: 'Unknown message type' });
+export type MessageType = (typeof messageTypes)[number];
+
+/**
+ * Spec §3's chat message. Hearth's additions: `number`, the family's running count that orders its messages (given by
+ * the server; null on the device until the server has it); `photoId`, the photo a `photo` message shows (its upload's
+ * id, decision 0017); `deletedAt`, set when its sender or an admin deleted it (content and photo are gone then).
+ */
+export const messageSchema = z.object({
+  id,
+  familyId: id,
+  senderId: id,
+  number: z.number().int().positive().nullable(),
+  content: z.string().max(limits.messageContentMax),
+  messageType: messageTypeSchema,
+  photoId: id.nullable(),
+  createdAt: timestamp,
+  deletedAt: timestamp.nullable(),
+});
+export type ChatMessage = z.infer<typeof messageSchema>;
 
 export const notificationTypes = [
   'new_post',

@@ -21,6 +21,10 @@ export const limits = {
   postContentMax: 5000,
   commentContentMax: 2000,
   messageContentMax: 4000,
+  /** Most messages one page of `GET /api/families/:id/messages` answers. */
+  messagePageMax: 100,
+  /** The newest messages of each family a device keeps, and a first pull sends (decision 0021). */
+  messageWindow: 500,
   photoTitleMax: 200,
   photoDescriptionMax: 2000,
   photosPerSelection: 10,

@@ -18,10 +18,11 @@ export const rejections = {
   albumNotFound: 'This album was deleted',
   photoFileMissing: "This photo's file never reached Hearth: pick it again",
   notYourPhoto: 'Only the person who shared it or a family admin can change this photo',
-  photoOfSomeoneElse: 'A post can only show photos its author shared in this family',
+  photoOfSomeoneElse: 'Only photos you shared in this family can be shown here',
   eventNotFound: 'This event was deleted',
   notYourEvent: 'Only the person who made this event or a family admin can change it',
   eventStarted: 'This event has already started, so answers are closed',
+  messageNotFound: 'This message is no longer in the chat',
   invalid: (detail: string) => `It was not valid: ${detail}`,
   unexpected: "Hearth couldn't save this change",
 } as const;

@@ -5,7 +5,6 @@ import { messages } from './messages.ts';
 import { contactMessageTypes } from './choices.ts';
 import {
   familyRoleSchema,
-  messageTypeSchema,
   reactionTypeSchema,
   relationshipTypeSchema,
   rsvpStatusSchema,
@@ -112,13 +111,23 @@ export const createEventBodySchema = z
   });
 export type CreateEventBody = z.input<typeof createEventBodySchema>;
 
+/** A chat message's text (spec §5: trimmed, never blank; at most 4,000 characters). */
+export const messageContent = requiredText({
+  required: messages.messageEmpty,
+  max: limits.messageContentMax,
+  tooLong: messages.messageTooLong,
+});
+
+/** Spec §7's `POST /api/families/:id/messages`: text only (a photo message is sent by the app, after its upload). */
 export const createMessageBodySchema = z.strictObject({
-  content: requiredText({
-    required: messages.messageEmpty,
-    max: limits.messageContentMax,
-    tooLong: messages.messageTooLong,
-  }),
-  messageType: messageTypeSchema.default('text'),
+  content: messageContent,
+  messageType: z.literal('text', { error: 'Only text messages can be sent here' }).default('text'),
+});
+
+/** `GET /api/families/:id/messages`: the newest page, or the page before message number `before`. */
+export const messagePageQuerySchema = z.strictObject({
+  before: z.coerce.number().int().positive().optional(),
+  limit: z.coerce.number().int().min(1).max(limits.messagePageMax).default(limits.messagePageMax),
 });
 export type CreateMessageBody = z.input<typeof createMessageBodySchema>;
 

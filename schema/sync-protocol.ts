@@ -18,14 +18,19 @@ export const mutationNameMax = 100;
 /** Most row changes one pull answers across all families; the device asks again while `more` is true. */
 export const pullPageMax = 1000;
 
-/** A reaction's id: one per user, post and type, the same on every device. */
 /** The id devices know a member's answer to an event by: one per event and person. */
 export function rsvpKey(rsvp: { eventId: string; userId: string }): string {
   return `${rsvp.eventId}:${rsvp.userId}`;
 }
 
+/** A reaction's id: one per user, post and type, the same on every device. */
 export function reactionKey(reaction: { postId: string; userId: string; reactionType: string }): string {
   return `${reaction.postId}:${reaction.userId}:${reaction.reactionType}`;
+}
+
+/** The id of a person's read position in a family's chat: one per family and person. */
+export function chatReadKey(read: { familyId: string; userId: string }): string {
+  return `${read.familyId}:${read.userId}`;
 }
 
 /**

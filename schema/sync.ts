@@ -4,6 +4,7 @@ import {
   commentSchema,
   eventAttendeeSchema,
   eventSchema,
+  messageSchema,
   familyMemberSchema,
   albumSchema,
   familySchema,
@@ -16,6 +17,7 @@ import { commentMutationArgs } from './mutations/comment-mutations.ts';
 import { familyMutationArgs } from './mutations/family-mutations.ts';
 import { memberMutationArgs } from './mutations/member-mutations.ts';
 import { eventMutationArgs } from './mutations/event-mutations.ts';
+import { messageMutationArgs } from './mutations/message-mutations.ts';
 import { photoMutationArgs } from './mutations/photo-mutations.ts';
 import { postMutationArgs } from './mutations/post-mutations.ts';
 import { reactionMutationArgs } from './mutations/reaction-mutations.ts';
@@ -45,6 +47,7 @@ export const mutationArgsSchemas = {
   ...reactionMutationArgs,
   ...photoMutationArgs,
   ...eventMutationArgs,
+  ...messageMutationArgs,
 } as const;
 
 export type MutationName = keyof typeof mutationArgsSchemas;
@@ -162,6 +165,18 @@ export type SyncedEvent = z.infer<typeof syncedEventSchema>;
 export const syncedRsvpSchema = eventAttendeeSchema.extend({ id: z.string(), familyId: id, updatedAt: timestamp });
 export type SyncedRsvp = z.infer<typeof syncedRsvpSchema>;
 
+export const syncedMessageSchema = messageSchema;
+export type SyncedMessage = z.infer<typeof syncedMessageSchema>;
+
+/** A person's read position in a family's chat: its id is `chatReadKey` (schema/sync-protocol.ts). */
+export const syncedChatReadSchema = z.object({
+  id: z.string(),
+  familyId: id,
+  userId: id,
+  readThrough: z.number().int().nonnegative(),
+});
+export type SyncedChatRead = z.infer<typeof syncedChatReadSchema>;
+
 /** Each synced table's row schema (schema/synced-tables.ts declares the tables); a table without one fails the typecheck. */
 export const syncedRowSchemas: { [T in SyncedTable]: z.ZodType<SyncedRows[T]> } = {
   families: syncedFamilySchema,
@@ -173,6 +188,8 @@ export const syncedRowSchemas: { [T in SyncedTable]: z.ZodType<SyncedRows[T]> } 
   photos: syncedPhotoSchema,
   events: syncedEventSchema,
   rsvps: syncedRsvpSchema,
+  messages: syncedMessageSchema,
+  chatReads: syncedChatReadSchema,
 };
 
 const [firstPut, ...otherPuts] = syncedTables.map((table) =>

@@ -1,9 +1,11 @@
 import type {
   SyncedAlbum,
+  SyncedChatRead,
   SyncedComment,
   SyncedEvent,
   SyncedFamily,
   SyncedMember,
+  SyncedMessage,
   SyncedPhoto,
   SyncedPost,
   SyncedReaction,
@@ -33,6 +35,8 @@ export type SyncedRows = {
   photos: SyncedPhoto;
   events: SyncedEvent;
   rsvps: SyncedRsvp;
+  messages: SyncedMessage;
+  chatReads: SyncedChatRead;
 };
 export type SyncedTable = keyof SyncedRows;
 
@@ -128,6 +132,22 @@ export const syncedTableDeclarations: { [T in SyncedTable]: SyncedTableDeclarati
     timeFields: ['updatedAt'],
     deviceIndexes: [],
     deviceVersion: 7,
+  },
+  /** Chat (decision 0021): a first pull sends only the newest; the screen asks for older ones as it scrolls. */
+  messages: {
+    parent: { table: 'families', field: 'familyId' },
+    userFields: ['senderId'],
+    timeFields: ['createdAt', 'deletedAt'],
+    deviceIndexes: ['[familyId+number]'],
+    deviceVersion: 8,
+  },
+  /** The person's own read position per family; a pull never sends anyone else's. */
+  chatReads: {
+    parent: { table: 'families', field: 'familyId' },
+    userFields: [],
+    timeFields: [],
+    deviceIndexes: [],
+    deviceVersion: 8,
   },
 };
 

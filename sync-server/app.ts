@@ -26,6 +26,7 @@ import { invitationRoutes } from './routes/invitation-routes.ts';
 import { liveRoutes } from './routes/live-routes.ts';
 import { calendarRoutes } from './routes/calendar-routes.ts';
 import { eventRoutes } from './routes/event-routes.ts';
+import { messageRoutes } from './routes/message-routes.ts';
 import { photoRoutes } from './routes/photo-routes.ts';
 import { postRoutes } from './routes/post-routes.ts';
 import { publicFormRoutes } from './routes/public-form-routes.ts';
@@ -150,6 +151,7 @@ export async function buildApp({
   await app.register(postRoutes, { sql, runMutation });
   await app.register(photoRoutes, { sql, runMutation, photoFiles: createPhotoFiles(photoStorage, sql) });
   await app.register(eventRoutes, { sql, runMutation });
+  await app.register(messageRoutes, { sql, runMutation });
   await app.register(calendarRoutes, { config, sql });
   await app.register(invitationRoutes, { config, sql, runMutation, now });
   await app.register(staticFilesPlugin, { staticDir: config.staticDir, pages });

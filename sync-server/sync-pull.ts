@@ -98,7 +98,7 @@ export async function pullChanges(sql: Sql, pull: Pull): Promise<PullResponse> {
         more = true;
         continue;
       }
-      const page = await pullFamily(sync, cursor, family, budget);
+      const page = await pullFamily(sync, pull.userId, cursor, family, budget);
       budget -= page.changes.length;
       if (page.cursor.resume !== null) more = true;
       families.push(page);
@@ -112,6 +112,7 @@ type FamilyChanges = Extract<FamilyPull, { status: 'changes' }>;
 
 async function pullFamily(
   sync: SyncRepository,
+  userId: string,
   cursor: FamilyCursor,
   { version: familyVersion, tombstoneFloor }: FamilyVersions,
   budget: number,
@@ -136,6 +137,7 @@ async function pullFamily(
     restart || holdsNothing ? familyVersion : resume ? resume.skipTombstonesThrough : 0;
   const found = await sync.changesOf({
     familyId,
+    userId,
     after,
     skipTombstonesThrough,
     resumeAfter: restart ? null : (resume?.position ?? null),

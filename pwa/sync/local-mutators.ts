@@ -4,6 +4,7 @@ import { eventMutators } from './mutators/event-mutators.ts';
 import { familyMutators } from './mutators/family-mutators.ts';
 import type { LocalMutator, MutationContext } from './mutators/local-mutator.ts';
 import { memberMutators } from './mutators/member-mutators.ts';
+import { messageMutators } from './mutators/message-mutators.ts';
 import { photoMutators } from './mutators/photo-mutators.ts';
 import { postMutators } from './mutators/post-mutators.ts';
 import { reactionMutators } from './mutators/reaction-mutators.ts';
@@ -20,6 +21,7 @@ export const localMutators: { [N in MutationName]: LocalMutator<N> } = {
   ...reactionMutators,
   ...photoMutators,
   ...eventMutators,
+  ...messageMutators,
 };
 
 /** A mutation name with its own arguments, as the outbox stores it. */

@@ -12,6 +12,7 @@ import { commentMutators } from './comment-mutators.ts';
 import { eventMutators } from './event-mutators.ts';
 import { familyMutators } from './family-mutators.ts';
 import { memberMutators } from './member-mutators.ts';
+import { messageMutators } from './message-mutators.ts';
 import type { MutationContext, Mutator } from './mutator.ts';
 import { photoMutators } from './photo-mutators.ts';
 import { postMutators } from './post-mutators.ts';
@@ -26,6 +27,7 @@ export const mutators: { [N in MutationName]: Mutator<N> } = {
   ...reactionMutators,
   ...photoMutators,
   ...eventMutators,
+  ...messageMutators,
 };
 
 export type PreparedMutation = (tx: Transaction, context: MutationContext) => Promise<FamilyChange | null>;

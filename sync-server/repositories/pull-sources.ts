@@ -5,6 +5,7 @@ import { albumPullSource } from './album-repository.ts';
 import { commentPullSource } from './comment-repository.ts';
 import { eventPullSource, rsvpPullSource } from './event-repository.ts';
 import { familyPullSource, memberPullSource } from './family-repository.ts';
+import { chatReadPullSource, messagePullSource } from './message-repository.ts';
 import { photoPullSource } from './photo-repository.ts';
 import { postPullSource } from './post-repository.ts';
 import { reactionPullSource } from './reaction-repository.ts';
@@ -14,7 +15,10 @@ import { reactionPullSource } from './reaction-repository.ts';
  * `from`, where `id` is the text id devices know the row by and `row` is built in exactly the table's synced row
  * shape (schema/sync.ts `syncedRowSchemas`). Each repository exports the source of its own table.
  */
-export type PullSource = (sql: Queryable, familyId: string, from: number) => postgres.Fragment;
+export type PullSource = (sql: Queryable, familyId: string, from: number, pull: PullScope) => postgres.Fragment;
+
+/** Who is pulling, and whether their device holds nothing of the family yet (most sources need neither). */
+export type PullScope = { userId: string; fromStart: boolean };
 
 /** One per synced table (schema/synced-tables.ts): a declared table without a source fails the typecheck. */
 export const pullSources: { [T in SyncedTable]: PullSource } = {
@@ -27,4 +31,6 @@ export const pullSources: { [T in SyncedTable]: PullSource } = {
   photos: photoPullSource,
   events: eventPullSource,
   rsvps: rsvpPullSource,
+  messages: messagePullSource,
+  chatReads: chatReadPullSource,
 };

@@ -23,6 +23,8 @@ export type OrderedChange = { position: ChangePosition; change: Change };
 
 export type ChangeQuery = {
   familyId: string;
+  /** The person pulling: some tables send each person only their own rows (chat read positions). */
+  userId: string;
   /** Changes with a version above this (the device's cursor). */
   after: number;
   /** Tombstones at or below this version are left out (a family sent from 0 never had those rows). */
@@ -165,9 +167,11 @@ export function createSyncRepository(sql: Queryable) {
       // Every branch may start at the resume position's version: the index range per table stays small.
       const from = Math.max(after + 1, resumeAfter?.version ?? 0);
       const tombstonesFrom = Math.max(from, query.skipTombstonesThrough + 1);
+      const scope = { userId: query.userId, fromStart: after === 0 };
       const rowBranches = syncedTables.map(
         (table, rank) => sql`
-          select version, ${rank}::int as table_rank, id, row from (${pullSources[table](sql, familyId, from)}) source
+          select version, ${rank}::int as table_rank, id, row
+          from (${pullSources[table](sql, familyId, from, scope)}) source
         `,
       );
       const tombstones = sql`

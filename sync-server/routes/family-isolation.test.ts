@@ -26,6 +26,7 @@ type Ids = {
   photoId: string;
   albumId: string;
   eventId: string;
+  messageId: string;
 };
 
 type Probe = { url: string; payload?: Record<string, unknown> };
@@ -83,6 +84,11 @@ const familyRoutes: Record<string, (ids: Ids) => Probe> = {
   'POST /api/events/:id/rsvp': (ids) => ({ url: `/api/events/${ids.eventId}/rsvp`, payload: { status: 'attending' } }),
   'GET /api/events/:id/rsvps': (ids) => ({ url: `/api/events/${ids.eventId}/rsvps` }),
   'GET /api/events/:id/calendar.ics': (ids) => ({ url: `/api/events/${ids.eventId}/calendar.ics` }),
+  'GET /api/families/:id/messages': (ids) => ({ url: `/api/families/${ids.familyId}/messages?before=2` }),
+  'POST /api/families/:id/messages': (ids) => ({
+    url: `/api/families/${ids.familyId}/messages`,
+    payload: { content: 'Hi' },
+  }),
 };
 
 /** Routes that name no family resource by id, and why they cannot reach into another family. */
@@ -169,6 +175,12 @@ const mutationsAt: Record<Exclude<MutationName, 'family.create'>, (ids: Ids) => 
   'event.update': (ids) => ({ name: 'event.update', args: { eventId: ids.eventId, ...eventFields } }),
   'event.delete': (ids) => ({ name: 'event.delete', args: { eventId: ids.eventId } }),
   'event.rsvp': (ids) => ({ name: 'event.rsvp', args: { eventId: ids.eventId, status: 'attending' } }),
+  'message.send': (ids) => ({
+    name: 'message.send',
+    args: { messageId: randomUUID(), familyId: ids.familyId, messageType: 'text', content: 'x' },
+  }),
+  'message.delete': (ids) => ({ name: 'message.delete', args: { messageId: ids.messageId } }),
+  'chat.read': (ids) => ({ name: 'chat.read', args: { familyId: ids.familyId, readThrough: 1 } }),
 };
 
 function randomIds(): Ids {
@@ -181,6 +193,7 @@ function randomIds(): Ids {
     photoId: randomUUID(),
     albumId: randomUUID(),
     eventId: randomUUID(),
+    messageId: randomUUID(),
   };
 }
 
@@ -232,6 +245,7 @@ beforeAll(async () => {
   const photoId = randomUUID();
   const albumId = randomUUID();
   const eventId = randomUUID();
+  const messageId = randomUUID();
   const upload = await uploadPhotoFile(app, bob.cookie, { familyId, photoId, bytes: await phonePhoto() });
   expect(upload.statusCode).toBe(201);
   await bobDevice.send(
@@ -242,6 +256,9 @@ beforeAll(async () => {
     { name: 'photo.create', args: { photoId, familyId, albumId, title: 'Family B only', description: null } },
     { name: 'event.create', args: { eventId, familyId, ...eventFields } },
     { name: 'event.rsvp', args: { eventId, status: 'attending' } },
+    { name: 'message.send', args: { messageId, familyId, messageType: 'text', content: 'Family B only' } },
+    { name: 'message.send', args: { messageId: randomUUID(), familyId, messageType: 'photo', photoId } },
+    { name: 'chat.read', args: { familyId, readThrough: 2 } },
   );
   const invitation = await app.inject({
     method: 'POST',
@@ -251,7 +268,7 @@ beforeAll(async () => {
   });
   expect(invitation.statusCode).toBe(201);
   const invitationId = invitation.json<{ id: string }>().id;
-  familyB = { familyId, postId, commentId, memberId, invitationId, photoId, albumId, eventId };
+  familyB = { familyId, postId, commentId, memberId, invitationId, photoId, albumId, eventId, messageId };
 });
 
 describe('family isolation', () => {

@@ -17,6 +17,7 @@ const statusOf: Record<Refusal['kind'], 403 | 404 | 409 | 422> = {
   photoNotFound: 404,
   albumNotFound: 404,
   eventNotFound: 404,
+  messageNotFound: 404,
   // The photo names no upload of this person in this family: as good as an address that does not exist.
   photoFileMissing: 404,
   notYourPhoto: 403,
