@@ -27,6 +27,7 @@ import { Route as ProfileRouteImport } from './routes/profile'
 import { Route as TermsRouteImport } from './routes/terms'
 import { Route as GuestLoginRouteImport } from './routes/_guest/login'
 import { Route as GuestSignupRouteImport } from './routes/_guest/signup'
+import { Route as ProtectedChatRouteImport } from './routes/_protected/chat'
 import { Route as ProtectedEventsRouteImport } from './routes/_protected/events'
 import { Route as ProtectedFamilyTreeRouteImport } from './routes/_protected/family-tree'
 import { Route as ProtectedPhotosRouteImport } from './routes/_protected/photos'
@@ -121,6 +122,11 @@ const GuestSignupRoute = GuestSignupRouteImport.update({
   path: '/signup',
   getParentRoute: () => GuestRoute,
 } as any)
+const ProtectedChatRoute = ProtectedChatRouteImport.update({
+  id: '/chat',
+  path: '/chat',
+  getParentRoute: () => ProtectedRoute,
+} as any)
 const ProtectedEventsRoute = ProtectedEventsRouteImport.update({
   id: '/events',
   path: '/events',
@@ -164,6 +170,7 @@ export interface FileRoutesByFullPath {
   '/terms': typeof TermsRoute
   '/login': typeof GuestLoginRoute
   '/signup': typeof GuestSignupRoute
+  '/chat': typeof ProtectedChatRoute
   '/events': typeof ProtectedEventsRoute
   '/family-tree': typeof ProtectedFamilyTreeRoute
   '/photos': typeof ProtectedPhotosRoute
@@ -187,6 +194,7 @@ export interface FileRoutesByTo {
   '/terms': typeof TermsRoute
   '/login': typeof GuestLoginRoute
   '/signup': typeof GuestSignupRoute
+  '/chat': typeof ProtectedChatRoute
   '/events': typeof ProtectedEventsRoute
   '/family-tree': typeof ProtectedFamilyTreeRoute
   '/photos': typeof ProtectedPhotosRoute
@@ -213,6 +221,7 @@ export interface FileRoutesById {
   '/terms': typeof TermsRoute
   '/_guest/login': typeof GuestLoginRoute
   '/_guest/signup': typeof GuestSignupRoute
+  '/_protected/chat': typeof ProtectedChatRoute
   '/_protected/events': typeof ProtectedEventsRoute
   '/_protected/family-tree': typeof ProtectedFamilyTreeRoute
   '/_protected/photos': typeof ProtectedPhotosRoute
@@ -238,6 +247,7 @@ export interface FileRouteTypes {
     | '/terms'
     | '/login'
     | '/signup'
+    | '/chat'
     | '/events'
     | '/family-tree'
     | '/photos'
@@ -261,6 +271,7 @@ export interface FileRouteTypes {
     | '/terms'
     | '/login'
     | '/signup'
+    | '/chat'
     | '/events'
     | '/family-tree'
     | '/photos'
@@ -286,6 +297,7 @@ export interface FileRouteTypes {
     | '/terms'
     | '/_guest/login'
     | '/_guest/signup'
+    | '/_protected/chat'
     | '/_protected/events'
     | '/_protected/family-tree'
     | '/_protected/photos'
@@ -441,6 +453,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof GuestSignupRouteImport
       parentRoute: typeof GuestRoute
     }
+    '/_protected/chat': {
+      id: '/_protected/chat'
+      path: '/chat'
+      fullPath: '/chat'
+      preLoaderRoute: typeof ProtectedChatRouteImport
+      parentRoute: typeof ProtectedRoute
+    }
     '/_protected/events': {
       id: '/_protected/events'
       path: '/events'
@@ -492,6 +511,7 @@ const GuestRouteChildren: GuestRouteChildren = {
 const GuestRouteWithChildren = GuestRoute._addFileChildren(GuestRouteChildren)
 
 interface ProtectedRouteChildren {
+  ProtectedChatRoute: typeof ProtectedChatRoute
   ProtectedEventsRoute: typeof ProtectedEventsRoute
   ProtectedFamilyTreeRoute: typeof ProtectedFamilyTreeRoute
   ProtectedPhotosRoute: typeof ProtectedPhotosRoute
@@ -499,6 +519,7 @@ interface ProtectedRouteChildren {
 }
 
 const ProtectedRouteChildren: ProtectedRouteChildren = {
+  ProtectedChatRoute: ProtectedChatRoute,
   ProtectedEventsRoute: ProtectedEventsRoute,
   ProtectedFamilyTreeRoute: ProtectedFamilyTreeRoute,
   ProtectedPhotosRoute: ProtectedPhotosRoute,

@@ -66,6 +66,7 @@ export const toasts = {
     description: "You're offline: it will be sent to your family when you're back online.",
   },
   postFailed: { title: 'Error', description: 'Failed to create post. Please try again.' },
+  messageFailed: { title: 'Error', description: 'Failed to send message. Please try again.' },
   notSent: { title: 'Not sent' },
   /** Spec §8: the early-access Thank You! dialog; the form's own line under it is `subscribed`. */
   earlyAccessThanks: {

@@ -71,6 +71,10 @@ export function runSync(
       keeper = null;
     };
     engine.start();
+    // Chat history read back through last time goes, before anyone is reading (decision 0021).
+    void import('./message-window.ts')
+      .then(({ forgetOlderMessages }) => forgetOlderMessages(db))
+      .catch((error: unknown) => console.warn('Could not forget older messages', error));
   }
 
   if ('locks' in navigator) {

@@ -108,10 +108,10 @@ describe('chat', () => {
       expect(refused.statusCode, JSON.stringify(payload)).toBe(400);
       if (error) expect(refused.json().error).toBe(error);
     }
-    const [{ count }] = await context.sql<{ count: string }[]>`
+    const [row] = await context.sql<{ count: string }[]>`
       select count(*) from messages where family_id = ${familyId}
     `;
-    expect(Number(count)).toBe(7);
+    expect(Number(row?.count)).toBe(7);
   });
 
   it('refuses blank, too long and borrowed-photo messages over sync, each with its own sentence', async () => {
@@ -180,9 +180,10 @@ describe('chat', () => {
   });
 
   it('moves a read position only forward, never past the newest, and sends it to its person alone', async () => {
-    const [{ newest }] = await context.sql<{ newest: string }[]>`
+    const [row] = await context.sql<{ newest: string }[]>`
       select max(number) as newest from messages where family_id = ${familyId}
     `;
+    const newest = Number(row?.newest);
     const answer = await grandsonDevice.send(
       { name: 'chat.read', args: { familyId, readThrough: 3 } },
       { name: 'chat.read', args: { familyId, readThrough: 2 } },
@@ -197,7 +198,7 @@ describe('chat', () => {
       id: key,
       familyId,
       userId: grandson.user.id,
-      readThrough: Number(newest),
+      readThrough: newest,
     });
     expect(cousinDevice.ids('chatReads')).toEqual([]);
   });

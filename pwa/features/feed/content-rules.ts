@@ -6,6 +6,7 @@ export type ContentRules = { max: number; tooLong: string };
 
 export const postRules: ContentRules = { max: limits.postContentMax, tooLong: messages.postTooLong };
 export const commentRules: ContentRules = { max: limits.commentContentMax, tooLong: messages.commentTooLong };
+export const messageRules: ContentRules = { max: limits.messageContentMax, tooLong: messages.messageTooLong };
 
 /**
  * Text checked the way the shared schema will check it when it is saved (trimmed, then measured), so someone who

@@ -1,5 +1,5 @@
 import { useLiveQuery } from 'dexie-react-hooks';
-import { Suspense } from 'react';
+import { Suspense, type ReactNode } from 'react';
 import type { SyncedPhoto } from '../../../schema/sync.ts';
 import type { PhotoUpload } from '../../db/hearth-db.ts';
 import { preloadable } from '../../lib/preloadable.tsx';
@@ -17,9 +17,10 @@ type ShownPhoto = { kind: 'photo'; photo: SyncedPhoto } | { kind: 'upload'; uplo
 
 /**
  * A post's photos in a tidy grid, in the order they were picked. A photo shows once it exists in the family; on the
- * author's own device, one still waiting to upload shows from its own bytes. Nobody sees a picture that is not there.
+ * author's own device, one still waiting to upload shows from its own bytes. Nobody sees a picture that is not there:
+ * while none is there yet, `placeholder` says so (a photo message) or nothing shows (a post's text stands alone).
  */
-export function PostPhotos({ photoIds }: { photoIds: readonly string[] }) {
+export function PostPhotos({ photoIds, placeholder = null }: { photoIds: readonly string[]; placeholder?: ReactNode }) {
   const db = useHearthDb();
   const shown = useLiveQuery(async () => {
     const [photos, uploads] = await Promise.all([
@@ -34,7 +35,8 @@ export function PostPhotos({ photoIds }: { photoIds: readonly string[] }) {
     });
   }, [db, photoIds.join()]);
   const viewer = useDialogState<string>();
-  if (!shown || shown.length === 0) return null;
+  if (!shown) return null;
+  if (shown.length === 0) return placeholder;
   const photos = shown.flatMap((item) => (item.kind === 'photo' ? [item.photo] : []));
 
   return (

@@ -5,6 +5,7 @@ import { initials, publicName } from '../account/display-name.ts';
 import { Avatar } from '../../ui/avatar.tsx';
 import { ChevronDownIcon, LogOutIcon } from '../../ui/icons.tsx';
 import * as styles from './account.css.ts';
+import { barLabel } from './header.css.ts';
 import { NavItemLinks } from './nav-item-links.tsx';
 import { accountNavItems } from './nav-items.ts';
 import { useDisclosure } from './use-disclosure.ts';
@@ -25,7 +26,7 @@ export function AccountMenu({ user }: { user: User }) {
         onClick={menu.toggle}
       >
         <Avatar imageUrl={user.profileImageUrl} initials={initials(user)} size="sm" />
-        <span className={styles.identityName}>{publicName(user)}</span>
+        <span className={`${styles.identityName} ${barLabel}`}>{publicName(user)}</span>
         <ChevronDownIcon className={styles.chevron} />
       </button>
       <div id={panelId} ref={menu.panelRef} hidden={!menu.isOpen} className={styles.accountPanel}>

@@ -42,6 +42,7 @@ export const list = style({
 });
 
 export const tab = style({
+  position: 'relative',
   display: 'flex',
   flexDirection: 'column',
   alignItems: 'center',

@@ -14,6 +14,7 @@ export function BottomTabBar() {
                 <item.icon size="1.375rem" />
               </span>
               {item.label}
+              {item.badge ? <item.badge corner /> : null}
             </Link>
           </li>
         ))}

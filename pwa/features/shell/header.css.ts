@@ -12,6 +12,11 @@ export const headerContainer = createContainer();
 /** Narrower than this, labels beside icons in the bar (the status pill's) are read, not shown. */
 export const headerLabelsHiddenBelow = `${headerContainer} (max-width: 18.5em)`;
 const headerWordmarkHiddenBelow = `${headerContainer} (max-width: 17em)`;
+/**
+ * A top bar narrower than this shows the five places in full and, beside them, the status pill and the account
+ * button by their icons (their words are still read): measured, 1,024 px at standard size fits with room to spare.
+ */
+const headerCompactBetween = `${headerContainer} (min-width: 64em) and (max-width: 88em)`;
 
 export const header = style({
   containerName: headerContainer,
@@ -57,7 +62,9 @@ export const brandWord = style({
 });
 
 /** A label beside an icon in the bar, shown while there is room for it. */
-export const barLabel = style({ '@container': { [headerLabelsHiddenBelow]: visuallyHiddenRules } });
+export const barLabel = style({
+  '@container': { [headerLabelsHiddenBelow]: visuallyHiddenRules, [headerCompactBetween]: visuallyHiddenRules },
+});
 
 export const spacer = style({ flex: 1 });
 
@@ -86,11 +93,12 @@ export const navLink = style({
   alignItems: 'center',
   gap: vars.space.sm,
   minHeight: vars.size.touchTarget,
-  paddingInline: vars.space.md,
+  paddingInline: vars.space.sm,
   borderRadius: vars.radius.pill,
   color: vars.color.textMuted,
   fontWeight: vars.fontWeight.medium,
   textDecoration: 'none',
+  whiteSpace: 'nowrap',
   transition: 'background-color 150ms ease, color 150ms ease',
   selectors: {
     '&:hover': { color: vars.color.text, background: vars.color.primarySoft },

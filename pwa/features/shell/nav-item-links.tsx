@@ -33,6 +33,7 @@ export function NavItemLinks({
           >
             {withIcons ? <item.icon /> : null}
             {item.label}
+            {item.badge ? <item.badge /> : null}
           </Link>
         </li>
       ))}

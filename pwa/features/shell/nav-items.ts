@@ -1,6 +1,8 @@
 import type { ComponentType } from 'react';
 import type { FileRouteTypes } from '../../route-tree.gen.ts';
 import { HomeIcon, SettingsIcon, UserIcon, type IconProps } from '../../ui/icons.tsx';
+import { ChatIcon } from '../chat/chat-icon.tsx';
+import { UnreadChatBadge } from '../chat/unread-chat-badge.tsx';
 import { EventsIcon } from '../events/events-icon.tsx';
 import { FamilyTreeIcon } from '../family/tree/family-tree-icon.tsx';
 import { PhotosIcon } from '../photos/photos-icon.tsx';
@@ -9,16 +11,16 @@ export type NavItem = {
   to: FileRouteTypes['to'];
   label: string;
   icon: ComponentType<IconProps>;
+  /** Something new there, shown after the label (on the tab bar, on the icon's shoulder) and read with its name. */
+  badge?: ComponentType<{ corner?: boolean }>;
 };
 
-/**
- * The signed-in sections, in the order the top navigation, the drawer and the tab bar show them (spec §2). Chat
- * joins this list, after Events, when its screen arrives.
- */
+/** The signed-in sections, in the order the top navigation, the drawer and the tab bar show them (spec §2). */
 export const mainNavItems: readonly NavItem[] = [
   { to: '/', label: 'Home', icon: HomeIcon },
   { to: '/photos', label: 'Photos', icon: PhotosIcon },
   { to: '/events', label: 'Events', icon: EventsIcon },
+  { to: '/chat', label: 'Chat', icon: ChatIcon, badge: UnreadChatBadge },
   { to: '/family-tree', label: 'Family Tree', icon: FamilyTreeIcon },
 ];
 

@@ -1,0 +1,180 @@
+import { Fragment, useEffect, useRef } from 'react';
+import { formatExactDateTime } from '../../lib/format-date.ts';
+import { Button } from '../../ui/button.tsx';
+import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
+import { EmptyState } from '../../ui/empty-state.tsx';
+import { useDialogState } from '../../ui/use-dialog-state.ts';
+import { visuallyHidden } from '../../ui/visually-hidden.css.ts';
+import { PersonAvatar, personName } from '../family/person.tsx';
+import { TrashIcon } from '../feed/feed-icons.tsx';
+import { LinkifiedText } from '../feed/linkified-text.tsx';
+import { PostPhotos } from '../feed/post-photos.tsx';
+import { useQuickWrite } from '../feed/use-quick-write.ts';
+import { ChatIcon } from './chat-icon.tsx';
+import * as styles from './chat-screen.css.ts';
+import { clockTime, dayLabel, localDay } from './chat-times.ts';
+import type { ChatMessageView } from './read-chat.ts';
+import type { OlderMessages } from './use-chat.ts';
+
+type ChatMessagesProps = {
+  messages: readonly ChatMessageView[];
+  viewerId: string;
+  /** Admins may delete anyone's message in their family. */
+  viewerIsAdmin: boolean;
+  /** Messages from others numbered after this came while the person was away: "New" marks where they start. */
+  newAfter: number;
+};
+
+/**
+ * The conversation, oldest first, with a line for each day and one where the new messages begin. A run of messages
+ * from one person shows their picture and name once. Text is shown as text, never as HTML.
+ */
+export function ChatMessages({ messages, viewerId, viewerIsAdmin, newAfter }: ChatMessagesProps) {
+  const quickWrite = useQuickWrite();
+  const confirmDelete = useDialogState<string>();
+  if (messages.length === 0) {
+    return (
+      <EmptyState
+        icon={<ChatIcon size="2rem" />}
+        title="Start the Conversation"
+        text="Say hello, share a photo or ask how everyone is. Every member of the family sees it here."
+      />
+    );
+  }
+  const firstNew = messages.find((message) => message.senderId !== viewerId && (message.number ?? 0) > newAfter);
+
+  return (
+    <>
+      <ol className={styles.list} aria-label="Messages">
+        {messages.map((message, index) => {
+          const previous = messages[index - 1];
+          const newDay = !previous || localDay(previous.createdAt) !== localDay(message.createdAt);
+          const isNew = message === firstNew;
+          const startsGroup = newDay || isNew || previous?.senderId !== message.senderId;
+          const mine = message.senderId === viewerId;
+          return (
+            <Fragment key={message.id}>
+              {newDay ? (
+                <li className={styles.separator} aria-hidden="true">
+                  {dayLabel(message.createdAt)}
+                </li>
+              ) : null}
+              {isNew ? (
+                <li className={styles.newSeparator} aria-hidden="true">
+                  New messages
+                </li>
+              ) : null}
+              <li className={mine ? styles.mine : styles.message} data-starts-group={startsGroup || undefined}>
+                {mine ? null : startsGroup ? (
+                  <PersonAvatar user={message.sender} size="sm" />
+                ) : (
+                  <span className={styles.avatarSpace} />
+                )}
+                <div className={styles.body}>
+                  {mine ? (
+                    <span className={visuallyHidden}>You:</span>
+                  ) : (
+                    <p className={startsGroup ? styles.senderName : visuallyHidden}>{personName(message.sender)}</p>
+                  )}
+                  <MessageContent message={message} />
+                  <p className={styles.meta}>
+                    <time dateTime={message.createdAt} title={formatExactDateTime(message.createdAt)}>
+                      {clockTime(message.createdAt)}
+                    </time>
+                    {message.number === null ? <span>· Sending…</span> : null}
+                    {message.deletedAt === null && (mine || viewerIsAdmin) ? (
+                      <button
+                        type="button"
+                        className={styles.deleteButton}
+                        aria-label="Delete message"
+                        aria-haspopup="dialog"
+                        onClick={() => confirmDelete.show(message.id)}
+                      >
+                        <TrashIcon size="1rem" />
+                      </button>
+                    ) : null}
+                  </p>
+                </div>
+              </li>
+            </Fragment>
+          );
+        })}
+      </ol>
+      {confirmDelete.state ? (
+        <ConfirmDialog
+          open={confirmDelete.state.open}
+          onClose={confirmDelete.close}
+          title="Delete this message?"
+          description="Everyone in the family will see “Message deleted” in its place. A photo you sent with it is deleted too."
+          confirmLabel="Delete"
+          onConfirm={() => {
+            const messageId = confirmDelete.state?.subject;
+            if (messageId) void quickWrite('message.delete', { messageId });
+          }}
+        />
+      ) : null}
+    </>
+  );
+}
+
+function MessageContent({ message }: { message: ChatMessageView }) {
+  if (message.deletedAt !== null) return <p className={styles.deleted}>Message deleted</p>;
+  if (message.messageType === 'photo' && message.photoId) {
+    return (
+      <div className={styles.photoBubble}>
+        <PostPhotos
+          photoIds={[message.photoId]}
+          placeholder={<p className={styles.photoPlaceholder}>Photo on its way…</p>}
+        />
+      </div>
+    );
+  }
+  return (
+    <p className={styles.bubble}>
+      <LinkifiedText text={message.content} />
+    </p>
+  );
+}
+
+/**
+ * At the top of the conversation: older messages are fetched when this comes into view (or on the button, for
+ * keyboards and after a failure); the start of the conversation says so.
+ */
+export function OlderMessagesControl({
+  olderBefore,
+  older,
+  hasMessages,
+}: {
+  olderBefore: number | null;
+  older: OlderMessages;
+  hasMessages: boolean;
+}) {
+  const ref = useRef<HTMLDivElement>(null);
+  const { load } = older;
+  useEffect(() => {
+    const element = ref.current;
+    if (!element || olderBefore === null || older.state !== 'idle') return;
+    const observer = new IntersectionObserver((entries) => {
+      if (entries.some((entry) => entry.isIntersecting) && navigator.onLine) load();
+    });
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [olderBefore, older.state, load]);
+
+  if (!hasMessages) return null;
+  return (
+    <div ref={ref} className={styles.older}>
+      {olderBefore === null ? (
+        <p className={styles.olderNote}>This is the start of your family's conversation.</p>
+      ) : older.state === 'loading' ? (
+        <p className={styles.olderNote} role="status">
+          Loading earlier messages…
+        </p>
+      ) : (
+        <Button variant="ghost" onClick={load}>
+          {older.state === 'failed' ? "Couldn't load earlier messages. Try again" : 'Show earlier messages'}
+        </Button>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,214 @@
+import { globalStyle, style } from '@vanilla-extract/css';
+import { bottomBarSpace } from '../../ui/bottom-bar.css.ts';
+import { vars } from '../../ui/theme.css.ts';
+
+export const header = style({ display: 'grid', gap: vars.space.xxs });
+
+export const familyName = style({ margin: 0, fontSize: vars.fontSize.display, letterSpacing: '-0.01em' });
+
+export const activeSenders = style({ margin: 0, color: vars.color.textMuted });
+
+/** The conversation: a column as wide as reads comfortably, the composer kept at the bottom of the screen. */
+export const chat = style({
+  display: 'grid',
+  gap: vars.space.md,
+  width: '100%',
+  maxWidth: '52rem',
+  marginInline: 'auto',
+});
+
+export const list = style({ display: 'grid', gap: vars.space.xxs, margin: 0, padding: 0, listStyle: 'none' });
+
+export const separator = style({
+  display: 'flex',
+  alignItems: 'center',
+  gap: vars.space.sm,
+  marginBlock: vars.space.md,
+  color: vars.color.textMuted,
+  fontSize: vars.fontSize.sm,
+  fontWeight: vars.fontWeight.semibold,
+  selectors: {
+    '&::before, &::after': { content: '""', flex: 1, borderBlockStart: `1px solid ${vars.color.border}` },
+  },
+});
+
+/** Where the messages that came while the person was away begin. */
+export const newSeparator = style([separator, { color: vars.color.primaryText }]);
+
+export const message = style({
+  display: 'grid',
+  gridTemplateColumns: '2.5rem minmax(0, 1fr)',
+  columnGap: vars.space.sm,
+  alignItems: 'end',
+  selectors: { '&[data-starts-group]': { marginBlockStart: vars.space.sm } },
+});
+
+/** One's own messages sit on the other side, without an avatar, as in every messaging app. */
+export const mine = style([message, { gridTemplateColumns: 'minmax(0, 1fr)', justifyItems: 'end' }]);
+
+export const avatarSpace = style({ width: '2.5rem' });
+
+export const body = style({
+  display: 'grid',
+  gap: vars.space.xxs,
+  justifyItems: 'start',
+  maxWidth: 'min(36rem, 85%)',
+  selectors: { [`${mine} &`]: { justifyItems: 'end' } },
+});
+
+export const senderName = style({
+  margin: 0,
+  paddingInline: vars.space.sm,
+  color: vars.color.textMuted,
+  fontSize: vars.fontSize.sm,
+  fontWeight: vars.fontWeight.semibold,
+});
+
+export const bubble = style({
+  padding: `${vars.space.sm} ${vars.space.md}`,
+  borderRadius: vars.radius.lg,
+  borderEndStartRadius: vars.radius.sm,
+  background: vars.color.surface,
+  border: `1px solid ${vars.color.border}`,
+  color: vars.color.text,
+  lineHeight: vars.lineHeight.body,
+  whiteSpace: 'pre-wrap',
+  overflowWrap: 'anywhere',
+  selectors: {
+    [`${mine} &`]: {
+      background: vars.color.primary,
+      borderColor: vars.color.primary,
+      color: vars.color.primaryForeground,
+      borderEndStartRadius: vars.radius.lg,
+      borderEndEndRadius: vars.radius.sm,
+    },
+  },
+});
+
+globalStyle(`${mine} ${bubble} a`, { color: 'inherit' });
+
+/** A photo message: the picture is the message. */
+export const photoBubble = style({ width: 'min(18rem, 70vw)' });
+
+export const deleted = style([
+  bubble,
+  {
+    fontStyle: 'italic',
+    color: vars.color.textMuted,
+    background: 'transparent',
+    selectors: { [`${mine} &`]: { color: vars.color.textMuted, background: 'transparent' } },
+  },
+]);
+
+export const photoPlaceholder = style({
+  display: 'grid',
+  placeItems: 'center',
+  aspectRatio: '4 / 3',
+  borderRadius: vars.radius.md,
+  background: vars.color.surfaceSunken,
+  color: vars.color.textMuted,
+  fontSize: vars.fontSize.sm,
+});
+
+export const meta = style({
+  display: 'flex',
+  alignItems: 'center',
+  gap: vars.space.xs,
+  margin: 0,
+  paddingInline: vars.space.xs,
+  color: vars.color.textMuted,
+  fontSize: vars.fontSize.sm,
+});
+
+export const deleteButton = style({
+  display: 'inline-flex',
+  alignItems: 'center',
+  gap: vars.space.xxs,
+  justifyContent: 'center',
+  minHeight: vars.size.touchTarget,
+  minWidth: vars.size.touchTarget,
+  border: 0,
+  borderRadius: vars.radius.sm,
+  background: 'transparent',
+  color: vars.color.textMuted,
+  font: 'inherit',
+  cursor: 'pointer',
+  selectors: { '&:hover': { color: vars.color.danger, background: vars.color.dangerSoft } },
+});
+
+export const older = style({ display: 'flex', justifyContent: 'center', minHeight: '2.75rem' });
+
+export const olderNote = style({ margin: 0, color: vars.color.textMuted, fontSize: vars.fontSize.sm });
+
+/**
+ * The composer stays at the bottom of the screen while the conversation scrolls under it: above the tab bar, and
+ * above the on-screen keyboard (`--keyboard-inset`, set while it is open).
+ */
+export const composer = style({
+  position: 'sticky',
+  insetBlockEnd: `max(${bottomBarSpace}, var(--keyboard-inset, 0px))`,
+  zIndex: 10,
+  display: 'grid',
+  gap: vars.space.xs,
+  padding: vars.space.sm,
+  borderRadius: vars.radius.xl,
+  background: vars.color.surfaceRaised,
+  border: `1px solid ${vars.color.border}`,
+  boxShadow: vars.shadow.md,
+});
+
+export const composerRow = style({ display: 'flex', alignItems: 'flex-end', gap: vars.space.xs });
+
+export const input = style({ flex: 1, minWidth: 0 });
+
+globalStyle(`${input} textarea`, {
+  minHeight: vars.size.touchTarget,
+  maxHeight: '10rem',
+  resize: 'none',
+  fieldSizing: 'content',
+} as never);
+
+export const attach = style({
+  position: 'relative',
+  display: 'inline-grid',
+  placeItems: 'center',
+  flex: 'none',
+  width: vars.size.touchTarget,
+  height: vars.size.touchTarget,
+  borderRadius: vars.radius.pill,
+  color: vars.color.textMuted,
+  cursor: 'pointer',
+  selectors: {
+    '&:hover': { background: vars.color.surfaceSunken, color: vars.color.text },
+    '&:focus-within': { outline: `3px solid ${vars.color.focusRing}`, outlineOffset: '2px' },
+  },
+});
+
+export const problem = style({ margin: 0, paddingInline: vars.space.sm, color: vars.color.danger });
+
+export const footer = style({
+  margin: 0,
+  textAlign: 'center',
+  color: vars.color.textMuted,
+  fontSize: vars.fontSize.sm,
+});
+
+/** "New messages ↓": shown while the person reads further up and something new arrives. */
+export const newPill = style({
+  position: 'sticky',
+  insetBlockEnd: `calc(max(${bottomBarSpace}, var(--keyboard-inset, 0px)) + 6rem)`,
+  zIndex: 11,
+  justifySelf: 'center',
+  minHeight: vars.size.touchTarget,
+  padding: `0 ${vars.space.lg}`,
+  border: 0,
+  borderRadius: vars.radius.pill,
+  background: vars.color.primary,
+  color: vars.color.primaryForeground,
+  font: 'inherit',
+  fontWeight: vars.fontWeight.semibold,
+  boxShadow: vars.shadow.lg,
+  cursor: 'pointer',
+});
+
+export const skeleton = style({ display: 'grid', gap: vars.space.md });

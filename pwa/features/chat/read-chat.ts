@@ -1,0 +1,49 @@
+import type { SyncedMessage, SyncedUser } from '../../../schema/sync.ts';
+import type { HearthDb } from '../../db/hearth-db.ts';
+import { newestMessagesOf } from '../../sync/message-window.ts';
+import { readUsersById } from '../feed/read-users.ts';
+import { readPosition } from './unread-chat.ts';
+
+export type ChatMessageView = SyncedMessage & { sender: SyncedUser | undefined };
+
+export type ChatView = {
+  /**
+   * Oldest first: the unbroken run of numbered messages that ends at the newest (decision 0021), then this person's
+   * messages the server does not have yet, in the order written.
+   */
+  messages: ChatMessageView[];
+  /** The number to ask the server for older messages before; null when the first message of all is shown. */
+  olderBefore: number | null;
+  /** The highest number this person has read. */
+  readThrough: number;
+};
+
+export async function readChat(db: HearthDb, familyId: string, userId: string): Promise<ChatView> {
+  const [newestFirst, unnumbered, readThrough] = await Promise.all([
+    newestMessagesOf(db, familyId).toArray(),
+    db.messages
+      .where('familyId')
+      .equals(familyId)
+      .filter((message) => message.number === null)
+      .toArray(),
+    readPosition(db, familyId, userId),
+  ]);
+  const run: SyncedMessage[] = [];
+  for (const message of newestFirst) {
+    const previous = run.at(-1);
+    if (previous && message.number !== (previous.number ?? 0) - 1) break;
+    run.push(message);
+  }
+  const oldest = run.at(-1)?.number ?? 1;
+  const waiting = unnumbered.sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id));
+  const shown = [...run.reverse(), ...waiting];
+  const senders = await readUsersById(
+    db,
+    shown.map((message) => message.senderId),
+  );
+  return {
+    messages: shown.map((message) => ({ ...message, sender: senders.get(message.senderId) })),
+    olderBefore: oldest > 1 ? oldest : null,
+    readThrough,
+  };
+}
