@@ -44,6 +44,13 @@ for (const mode of ['dark', 'light'] as const) {
     await expect(card.getByText('A comment', { exact: true })).toBeVisible();
     found['signed in / with a liked post and its comments open'] = await seriousViolations(page);
 
+    await page.goto('/chat');
+    const message = page.getByPlaceholder('Type your message...');
+    await message.fill('Hello, everyone: https://example.com');
+    await message.press('Enter');
+    await expect(page.getByRole('list', { name: 'Messages' }).getByText('Hello, everyone:')).toBeVisible();
+    found['chat with a message'] = await seriousViolations(page);
+
     await page.getByRole('link', { name: 'Family Tree' }).first().click();
     await expect(page.getByRole('region', { name: 'Family Overview' })).toBeVisible();
     found['family tree'] = await seriousViolations(page);

@@ -20,7 +20,7 @@ const publicPaths = [
   '/no-such-page',
 ];
 
-const signedInPaths = ['/', '/photos', '/events', '/family-tree', '/profile', '/profile?changePassword=1', '/settings'];
+const signedInPaths = ['/', '/photos', '/events', '/chat', '/family-tree', '/profile', '/profile?changePassword=1', '/settings'];
 
 /**
  * How far the page reaches past the right edge of the window, in CSS pixels: 0 when nothing scrolls sideways. The

@@ -233,8 +233,8 @@ export async function runNemesis({
   /** Refusals the server answered, by device, in the history that stands (a restore forgets its own). */
   const refusedByServer = new Map<Device, Set<string>>();
   const devices: Device[] = [];
-  /** Posts and comments each device created: each must end on the server, deleted by someone, or refused. */
-  const created: { device: Device; table: 'posts' | 'comments'; id: string; postId?: string; key: string }[] = [];
+  /** Posts, comments and messages each device created: each must end on the server, deleted by someone, or refused. */
+  const created: { device: Device; table: 'posts' | 'comments' | 'messages'; id: string; postId?: string; key: string }[] = [];
   const deleteIssued = new Set<string>();
   /** Where the server's history stood when it applied each write: only writes applied between backup and restore may go. */
   let history: 'before-backup' | 'after-backup' | 'restored' = 'before-backup';
@@ -473,7 +473,7 @@ export async function runNemesis({
         deleteIssued.add(album.id);
         await write(device, tab, 'album.delete', { albumId: album.id });
       }
-    } else if (roll < 0.97) {
+    } else if (roll < 0.955) {
       // Events: anyone makes one (some already started); only its maker or an admin changes or deletes it; anyone
       // answers one that has not started (answers to the others are refused).
       const event = random.pick(await tab.events.where('familyId').equals(family.id).toArray());
@@ -498,6 +498,28 @@ export async function runNemesis({
       } else {
         deleteIssued.add(event.id);
         await write(device, tab, 'event.delete', { eventId: event.id });
+      }
+    } else if (roll < 0.99) {
+      // Chat: messages (some showing the sender's photo, some someone else's, which is refused), deletes (others'
+      // messages are refused unless the sender is an admin) and read positions, which only move forward.
+      const message = random.pick(await tab.messages.where('familyId').equals(family.id).toArray());
+      const choice = random.next();
+      if (!message || choice < 0.6) {
+        const photo = random.chance(0.15)
+          ? random.pick(await tab.photos.where('familyId').equals(family.id).toArray())
+          : undefined;
+        const messageId = random.uuid();
+        const args = photo
+          ? { messageId, familyId: family.id, messageType: 'photo' as const, photoId: photo.id }
+          : { messageId, familyId: family.id, messageType: 'text' as const, content: text('Message') };
+        await write(device, tab, 'message.send', args);
+        created.push({ device, table: 'messages', id: messageId, key: writeKey('message.send', args) });
+      } else if (choice < 0.75) {
+        deleteIssued.add(message.id);
+        await write(device, tab, 'message.delete', { messageId: message.id });
+      } else {
+        const readThrough = Math.max(1, (message.number ?? 1) + random.pick([-2, 0, 3])!);
+        await write(device, tab, 'chat.read', { familyId: family.id, readThrough });
       }
     } else {
       // Only admins may rename: the others' renames are refused.
@@ -641,11 +663,25 @@ export async function runNemesis({
         else found.push(`${device.label}: ${write.table}/${write.id} was lost`);
       }
     }
-    for (const table of ['posts', 'comments'] as const) {
+    for (const table of ['posts', 'comments', 'messages'] as const) {
+      // A deleted message keeps its row with nothing in it.
       const twice = await server.db<{ content: string }[]>`
-        select content from ${server.db(table)} group by content having count(*) > 1
+        select content from ${server.db(table)} where content <> '' group by content having count(*) > 1
       `;
       for (const { content } of twice) found.push(`${table} applied twice: ${content}`);
+    }
+    // Each device's messages are numbered in the order they were written there, whatever the faults.
+    for (const device of devices) {
+      const ids = created.filter((entry) => entry.device === device && entry.table === 'messages').map((entry) => entry.id);
+      if (ids.length === 0) continue;
+      const numbered = await server.db<{ id: string; number: string }[]>`
+        select id, number from messages where id = any(${ids}::uuid[])
+      `;
+      const numberOf = new Map(numbered.map((row) => [row.id, Number(row.number)]));
+      const inWrittenOrder = ids.flatMap((id) => (numberOf.has(id) ? [numberOf.get(id)!] : []));
+      if (inWrittenOrder.some((number, index) => index > 0 && number < inWrittenOrder[index - 1]!)) {
+        found.push(`${device.label}: messages out of the order written: ${inWrittenOrder.join(', ')}`);
+      }
     }
   }
 }

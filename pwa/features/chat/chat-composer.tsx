@@ -33,6 +33,7 @@ export function ChatComposer({ familyId }: { familyId: string }) {
       write('message.send', { messageId: crypto.randomUUID(), familyId, messageType: 'text', content }),
     onSaved: () => {},
     failure: toasts.messageFailed,
+    clearAtOnce: true,
   });
 
   async function sendPhotos(files: File[]) {
@@ -88,7 +89,7 @@ export function ChatComposer({ familyId }: { familyId: string }) {
           onKeyDown={sendOnEnter}
           {...form.field}
         />
-        <Button type="submit" disabled={form.blank || form.saving}>
+        <Button type="submit" className={styles.send} disabled={form.blank || form.saving}>
           Send
         </Button>
       </div>

@@ -1,4 +1,4 @@
-import { Fragment, useEffect, useRef } from 'react';
+import { Fragment, useEffect, useRef, useState } from 'react';
 import { formatExactDateTime } from '../../lib/format-date.ts';
 import { Button } from '../../ui/button.tsx';
 import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
@@ -32,6 +32,7 @@ type ChatMessagesProps = {
 export function ChatMessages({ messages, viewerId, viewerIsAdmin, newAfter }: ChatMessagesProps) {
   const quickWrite = useQuickWrite();
   const confirmDelete = useDialogState<string>();
+  const [selectedId, setSelectedId] = useState<string | null>(null);
   if (messages.length === 0) {
     return (
       <EmptyState
@@ -64,7 +65,17 @@ export function ChatMessages({ messages, viewerId, viewerIsAdmin, newAfter }: Ch
                   New messages
                 </li>
               ) : null}
-              <li className={mine ? styles.mine : styles.message} data-starts-group={startsGroup || undefined}>
+              <li
+                className={mine ? styles.mine : styles.message}
+                data-starts-group={startsGroup || undefined}
+                data-selected={selectedId === message.id || undefined}
+                onClick={(event) => {
+                  // A tap on a message shows what can be done with it (on a touch screen nothing hovers).
+                  if (!(event.target instanceof Element) || !event.target.closest('a, button')) {
+                    setSelectedId(selectedId === message.id ? null : message.id);
+                  }
+                }}
+              >
                 {mine ? null : startsGroup ? (
                   <PersonAvatar user={message.sender} size="sm" />
                 ) : (
@@ -76,12 +87,8 @@ export function ChatMessages({ messages, viewerId, viewerIsAdmin, newAfter }: Ch
                   ) : (
                     <p className={startsGroup ? styles.senderName : visuallyHidden}>{personName(message.sender)}</p>
                   )}
-                  <MessageContent message={message} />
-                  <p className={styles.meta}>
-                    <time dateTime={message.createdAt} title={formatExactDateTime(message.createdAt)}>
-                      {clockTime(message.createdAt)}
-                    </time>
-                    {message.number === null ? <span>· Sending…</span> : null}
+                  <div className={styles.bubbleRow}>
+                    <MessageContent message={message} />
                     {message.deletedAt === null && (mine || viewerIsAdmin) ? (
                       <button
                         type="button"
@@ -90,10 +97,11 @@ export function ChatMessages({ messages, viewerId, viewerIsAdmin, newAfter }: Ch
                         aria-haspopup="dialog"
                         onClick={() => confirmDelete.show(message.id)}
                       >
-                        <TrashIcon size="1rem" />
+                        <TrashIcon size="1.125rem" />
                       </button>
                     ) : null}
-                  </p>
+                  </div>
+                  {message.number === null ? <p className={styles.meta}>Sending…</p> : null}
                 </div>
               </li>
             </Fragment>
@@ -118,7 +126,18 @@ export function ChatMessages({ messages, viewerId, viewerIsAdmin, newAfter }: Ch
 }
 
 function MessageContent({ message }: { message: ChatMessageView }) {
-  if (message.deletedAt !== null) return <p className={styles.deleted}>Message deleted</p>;
+  const time = (
+    <time className={styles.time} dateTime={message.createdAt} title={formatExactDateTime(message.createdAt)}>
+      {clockTime(message.createdAt)}
+    </time>
+  );
+  if (message.deletedAt !== null) {
+    return (
+      <p className={styles.deleted}>
+        Message deleted {time}
+      </p>
+    );
+  }
   if (message.messageType === 'photo' && message.photoId) {
     return (
       <div className={styles.photoBubble}>
@@ -126,12 +145,14 @@ function MessageContent({ message }: { message: ChatMessageView }) {
           photoIds={[message.photoId]}
           placeholder={<p className={styles.photoPlaceholder}>Photo on its way…</p>}
         />
+        {time}
       </div>
     );
   }
   return (
     <p className={styles.bubble}>
       <LinkifiedText text={message.content} />
+      {time}
     </p>
   );
 }

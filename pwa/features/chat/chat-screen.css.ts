@@ -1,4 +1,4 @@
-import { globalStyle, style } from '@vanilla-extract/css';
+import { createContainer, globalStyle, style } from '@vanilla-extract/css';
 import { bottomBarSpace } from '../../ui/bottom-bar.css.ts';
 import { vars } from '../../ui/theme.css.ts';
 
@@ -16,6 +16,8 @@ export const chat = style({
   maxWidth: '52rem',
   marginInline: 'auto',
 });
+
+export const conversation = style({ display: 'grid', gap: vars.space.md });
 
 export const list = style({ display: 'grid', gap: vars.space.xxs, margin: 0, padding: 0, listStyle: 'none' });
 
@@ -87,8 +89,43 @@ export const bubble = style({
 
 globalStyle(`${mine} ${bubble} a`, { color: 'inherit' });
 
-/** A photo message: the picture is the message. */
-export const photoBubble = style({ width: 'min(18rem, 70vw)' });
+/** The message and, beside it (towards the middle), what can be done with it. */
+export const bubbleRow = style({
+  display: 'flex',
+  alignItems: 'center',
+  gap: vars.space.xxs,
+  selectors: { [`${mine} &`]: { flexDirection: 'row-reverse' } },
+});
+
+/** When it was written, small in the bubble's corner, as in every messaging app. */
+export const time = style({
+  float: 'inline-end',
+  marginInlineStart: vars.space.sm,
+  marginBlockStart: '0.4em',
+  fontSize: '0.75em',
+  lineHeight: 1.4,
+  color: vars.color.textMuted,
+  whiteSpace: 'nowrap',
+  // On one's own coloured bubble, its own text colour: a paler one would not be readable there.
+  selectors: { [`${mine} &`]: { color: 'inherit' } },
+});
+
+/** A photo message: the picture is the message, its time on a dark chip in the corner. */
+export const photoBubble = style({ position: 'relative', width: 'min(18rem, 65vw)' });
+
+// Three classes: above the own-bubble colour rule.
+globalStyle(`${body} ${photoBubble} ${time}`, {
+  position: 'absolute',
+  insetInlineEnd: vars.space.xs,
+  insetBlockEnd: vars.space.xs,
+  float: 'none',
+  margin: 0,
+  padding: `0.1em ${vars.space.xs}`,
+  borderRadius: vars.radius.pill,
+  background: 'hsl(0 0% 0% / 0.55)',
+  color: 'white',
+  pointerEvents: 'none',
+});
 
 export const deleted = style([
   bubble,
@@ -120,7 +157,13 @@ export const meta = style({
   fontSize: vars.fontSize.sm,
 });
 
+/**
+ * Shown where a pointer hovers the message, where a tap selected it, and to the keyboard when it reaches it: the
+ * conversation reads calmly, without a bin beside every line.
+ */
 export const deleteButton = style({
+  flex: 'none',
+  opacity: 0,
   display: 'inline-flex',
   alignItems: 'center',
   gap: vars.space.xxs,
@@ -133,7 +176,10 @@ export const deleteButton = style({
   color: vars.color.textMuted,
   font: 'inherit',
   cursor: 'pointer',
-  selectors: { '&:hover': { color: vars.color.danger, background: vars.color.dangerSoft } },
+  selectors: {
+    '&:hover': { color: vars.color.danger, background: vars.color.dangerSoft },
+    [`${message}:hover &, ${message}[data-selected] &, &:focus-visible`]: { opacity: 1 },
+  },
 });
 
 export const older = style({ display: 'flex', justifyContent: 'center', minHeight: '2.75rem' });
@@ -157,9 +203,29 @@ export const composer = style({
   boxShadow: vars.shadow.md,
 });
 
-export const composerRow = style({ display: 'flex', alignItems: 'flex-end', gap: vars.space.xs });
+const composerContainer = createContainer();
 
-export const input = style({ flex: 1, minWidth: 0 });
+/** In em, so it follows the text size: with the largest text on a phone the words get a row of their own. */
+const narrowComposer = `${composerContainer} (max-width: 22em)`;
+
+export const composerRow = style({
+  containerName: composerContainer,
+  containerType: 'inline-size',
+  display: 'flex',
+  flexWrap: 'wrap',
+  alignItems: 'flex-end',
+  justifyContent: 'space-between',
+  gap: vars.space.xs,
+});
+
+export const input = style({
+  flex: '1 1 0',
+  minWidth: 0,
+  '@container': { [narrowComposer]: { flexBasis: '100%', order: -1 } },
+});
+
+/** The composer's own Send: a little narrower than a form's, to leave the words room on a phone. */
+export const send = style({ paddingInline: vars.space.md, flex: 'none' });
 
 globalStyle(`${input} textarea`, {
   minHeight: vars.size.touchTarget,

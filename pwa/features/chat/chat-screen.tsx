@@ -35,6 +35,11 @@ export function ChatScreen() {
 /** How close to the bottom counts as "reading the newest" (a line or two of slack). */
 const nearBottomPx = 120;
 
+/** To the end of the page, where the newest message sits just above the composer. */
+function scrollToNewest(behavior: ScrollBehavior = 'auto'): void {
+  window.scrollTo({ top: document.documentElement.scrollHeight, behavior });
+}
+
 function isNearBottom(): boolean {
   return window.innerHeight + window.scrollY >= document.documentElement.scrollHeight - nearBottomPx;
 }
@@ -47,8 +52,10 @@ function FamilyChat({ family }: { family: SyncedFamily }) {
   const older = useOlderMessages(family.id, chat?.olderBefore ?? null);
   const quickWrite = useQuickWrite();
   const reducedMotion = usePrefersReducedMotion();
-  const endRef = useRef<HTMLDivElement>(null);
+  const conversationRef = useRef<HTMLDivElement>(null);
   const [atBottom, setAtBottom] = useState(true);
+  // Read by the resize observer below, which must not restart with every scroll.
+  const atBottomRef = useRef(true);
   const [missed, setMissed] = useState(false);
   const visible = usePageVisible();
   useKeyboardInset();
@@ -67,11 +74,22 @@ function FamilyChat({ family }: { family: SyncedFamily }) {
   useEffect(() => {
     const onScroll = () => {
       const near = isNearBottom();
+      atBottomRef.current = near;
       setAtBottom(near);
       if (near) setMissed(false);
     };
     window.addEventListener('scroll', onScroll, { passive: true });
-    return () => window.removeEventListener('scroll', onScroll);
+    // While the person is at the newest, they stay there as the conversation grows under them: a photo arriving in
+    // its message, an older page above, fonts, the keyboard.
+    const conversation = conversationRef.current;
+    const resized = new ResizeObserver(() => {
+      if (atBottomRef.current) scrollToNewest();
+    });
+    if (conversation) resized.observe(conversation);
+    return () => {
+      window.removeEventListener('scroll', onScroll);
+      resized.disconnect();
+    };
   }, []);
 
   // On opening, the newest messages; after that, each new one, unless the person is reading further up (their
@@ -82,9 +100,9 @@ function FamilyChat({ family }: { family: SyncedFamily }) {
     const opening = shownNewestId.current === null;
     shownNewestId.current = newest.id;
     if (opening) {
-      endRef.current?.scrollIntoView({ block: 'end' });
+      scrollToNewest();
     } else if (atBottom || newest.senderId === user.id) {
-      endRef.current?.scrollIntoView({ block: 'end', behavior: reducedMotion ? 'auto' : 'smooth' });
+      scrollToNewest(reducedMotion ? 'auto' : 'smooth');
     } else {
       setMissed(true);
     }
@@ -115,25 +133,26 @@ function FamilyChat({ family }: { family: SyncedFamily }) {
         }
       />
       <NotSentList />
-      {loading ? (
-        <ChatLoading />
-      ) : (
-        <>
-          <OlderMessagesControl olderBefore={chat.olderBefore} older={older} hasMessages={messages.length > 0} />
-          <ChatMessages
-            messages={messages}
-            viewerId={user.id}
-            viewerIsAdmin={isAdmin}
-            newAfter={readAtOpen ?? chat.readThrough}
-          />
-        </>
-      )}
-      <div ref={endRef} />
+      <div ref={conversationRef} className={styles.conversation}>
+        {loading ? (
+          <ChatLoading />
+        ) : (
+          <>
+            <OlderMessagesControl olderBefore={chat.olderBefore} older={older} hasMessages={messages.length > 0} />
+            <ChatMessages
+              messages={messages}
+              viewerId={user.id}
+              viewerIsAdmin={isAdmin}
+              newAfter={readAtOpen ?? chat.readThrough}
+            />
+          </>
+        )}
+      </div>
       {missed ? (
         <button
           type="button"
           className={styles.newPill}
-          onClick={() => endRef.current?.scrollIntoView({ block: 'end', behavior: reducedMotion ? 'auto' : 'smooth' })}
+          onClick={() => scrollToNewest(reducedMotion ? 'auto' : 'smooth')}
         >
           New messages ↓
         </button>

@@ -15,8 +15,9 @@ const headerWordmarkHiddenBelow = `${headerContainer} (max-width: 17em)`;
 /**
  * A top bar narrower than this shows the five places in full and, beside them, the status pill and the account
  * button by their icons (their words are still read): measured, 1,024 px at standard size fits with room to spare.
+ * A media query, like the one that brings the top bar: the header's own width is the window's less a scroll bar.
  */
-const headerCompactBetween = `${headerContainer} (min-width: 64em) and (max-width: 88em)`;
+const compactTopBar = `screen and (min-width: ${topBarBreakpoint}) and (max-width: 88em)`;
 
 export const header = style({
   containerName: headerContainer,
@@ -63,7 +64,8 @@ export const brandWord = style({
 
 /** A label beside an icon in the bar, shown while there is room for it. */
 export const barLabel = style({
-  '@container': { [headerLabelsHiddenBelow]: visuallyHiddenRules, [headerCompactBetween]: visuallyHiddenRules },
+  '@container': { [headerLabelsHiddenBelow]: visuallyHiddenRules },
+  '@media': { [compactTopBar]: visuallyHiddenRules },
 });
 
 export const spacer = style({ flex: 1 });
