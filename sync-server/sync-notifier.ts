@@ -58,7 +58,8 @@ export function coalesceChanges(changes: FamilyChange[]): FamilyChange[] {
 
 /**
  * Publishes committed changes, coalesced, without making the writer wait or fail: a lost poke only delays other
- * devices until their next pull (they pull every `fallbackPullMs` anyway), while the write itself is already safe.
+ * devices until their next pull (every `livePullMs` with the live channel open, `fallbackPullMs` without), while the
+ * write itself is already safe.
  */
 export function publishChanges(notifier: SyncNotifier, changes: FamilyChange[], log: FastifyBaseLogger): void {
   for (const change of coalesceChanges(changes)) {

@@ -2,7 +2,14 @@
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { rejections } from '../../schema/rejections.ts';
-import { fallbackPullMs, pushBatchMax, type MutationArgs, type MutationName } from '../../schema/sync.ts';
+import {
+  fallbackPullMs,
+  liveHeartbeatMs,
+  livePullMs,
+  pushBatchMax,
+  type MutationArgs,
+  type MutationName,
+} from '../../schema/sync.ts';
 import type { HearthDb, RefusedWrite } from '../db/hearth-db.ts';
 import {
   createSyncEngine,
@@ -532,7 +539,7 @@ describe('pulling', () => {
     expect(transport.pulls).toHaveLength(pullsBefore + 1);
   });
 
-  it(`pulls every ${fallbackPullMs / 1000} s in case the live channel is down without anyone noticing`, async () => {
+  it(`pulls every ${fallbackPullMs / 1000} s while the live channel is down`, async () => {
     await startWithFamily();
     const pullsBefore = transport.pulls.length;
     clock.advance(fallbackPullMs - 1);
@@ -540,6 +547,27 @@ describe('pulling', () => {
     expect(transport.pulls).toHaveLength(pullsBefore);
     clock.advance(1);
     await vi.waitFor(() => expect(transport.pulls).toHaveLength(pullsBefore + 1));
+  });
+
+  it(`pulls only every ${livePullMs / 60_000} minutes while the live channel is open, and every ${fallbackPullMs / 1000} s again once it breaks`, async () => {
+    await startWithFamily();
+    transport.openLiveChannel();
+    await vi.waitFor(() => expect(transport.pulls.length).toBeGreaterThan(0));
+    await engine.whenSettled();
+    const pullsBefore = transport.pulls.length;
+    for (let elapsed = 0; elapsed < livePullMs - fallbackPullMs; elapsed += liveHeartbeatMs) {
+      clock.advance(liveHeartbeatMs);
+      transport.sendHeartbeat();
+    }
+    await engine.whenSettled();
+    expect(transport.pulls).toHaveLength(pullsBefore);
+    clock.advance(fallbackPullMs);
+    transport.sendHeartbeat();
+    await vi.waitFor(() => expect(transport.pulls).toHaveLength(pullsBefore + 1));
+
+    transport.breakLiveChannel();
+    clock.advance(fallbackPullMs);
+    await vi.waitFor(() => expect(transport.pulls).toHaveLength(pullsBefore + 2));
   });
 });
 

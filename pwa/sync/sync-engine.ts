@@ -1,5 +1,11 @@
 import { Dexie, liveQuery, type Subscription } from 'dexie';
-import { fallbackPullMs, liveHeartbeatMs, pushBatchMax, syncProtocolVersion } from '../../schema/sync-protocol.ts';
+import {
+  fallbackPullMs,
+  liveHeartbeatMs,
+  livePullMs,
+  pushBatchMax,
+  syncProtocolVersion,
+} from '../../schema/sync-protocol.ts';
 import type { Poke, PushResponse } from '../../schema/sync.ts';
 import type { HearthDb, OutboxEntry, RefusedWrite } from '../db/hearth-db.ts';
 import { createExternalStore } from '../lib/external-store.ts';
@@ -88,7 +94,7 @@ export function retryDelayMs(failures: number, random: number): number {
 /**
  * Pushes the outbox and pulls the families' changes, one run at a time, whenever something may have changed: on
  * start, on `requestSync()` (online, focus), on a new pending write (from any tab), on a poke that is ahead of this
- * device, and every `fallbackPullMs`. Failures are retried with backoff; nothing leaves the outbox on a guess.
+ * device, and every `fallbackPullMs` (`livePullMs` while the live channel is open). Failures are retried with backoff; nothing leaves the outbox on a guess.
  */
 export function createSyncEngine({
   db,
@@ -125,6 +131,10 @@ export function createSyncEngine({
   let liveFailures = 0;
   let liveRetryTimer: unknown;
   let liveWatchdog: unknown;
+  /** The live channel is open: pokes bring the news, and the fallback pulls only every `livePullMs`. */
+  let liveOpen = false;
+  /** Fallback ticks since the last fallback pull while the live channel was open. */
+  let quietTicks = 0;
 
   function setStatus(change: Partial<SyncEngineStatus>): void {
     status.set({ ...status.get(), ...change });
@@ -375,6 +385,7 @@ export function createSyncEngine({
 
     function broken(): void {
       if (!isCurrent()) return;
+      liveOpen = false;
       timers.clearTimeout(liveWatchdog);
       liveWatchdog = undefined;
       connection.close();
@@ -394,6 +405,7 @@ export function createSyncEngine({
         if (!isCurrent()) return;
         heardFrom();
         liveFailures = 0;
+        liveOpen = true;
         // Pokes sent while the channel was down are lost: catch up once.
         catchUp();
       },
@@ -426,7 +438,10 @@ export function createSyncEngine({
     });
     fallbackTimer = timers.setInterval(() => {
       // While a retry is scheduled, its backoff decides when to try again.
-      if (retryTimer === undefined) catchUp();
+      if (retryTimer !== undefined) return;
+      if (liveOpen && (quietTicks += 1) < livePullMs / fallbackPullMs) return;
+      quietTicks = 0;
+      catchUp();
     }, fallbackPullMs);
     openLive();
     requestSync();
@@ -448,6 +463,7 @@ export function createSyncEngine({
     liveWatchdog = undefined;
     liveConnection?.close();
     liveConnection = undefined;
+    liveOpen = false;
   }
 
   return {

@@ -1,4 +1,4 @@
-import { Fragment, useEffect, useRef, useState } from 'react';
+import { memo, useCallback, useEffect, useRef, useState } from 'react';
 import { formatExactDateTime } from '../../lib/format-date.ts';
 import { Button } from '../../ui/button.tsx';
 import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
@@ -33,6 +33,14 @@ export function ChatMessages({ messages, viewerId, viewerIsAdmin, newAfter }: Ch
   const quickWrite = useQuickWrite();
   const confirmDelete = useDialogState<string>();
   const [selectedId, setSelectedId] = useState<string | null>(null);
+  // Stable, so a message is not drawn again for their sake (MessageItem is memoised).
+  const onSelect = useCallback(
+    (messageId: string) => setSelectedId((selected) => (selected === messageId ? null : messageId)),
+    [],
+  );
+  // `show` only calls its state setter, which React keeps the same: the first one serves for good.
+  const showDialog = confirmDelete.show;
+  const onDelete = useCallback((messageId: string) => showDialog(messageId), []);
   if (messages.length === 0) {
     return (
       <EmptyState
@@ -44,6 +52,7 @@ export function ChatMessages({ messages, viewerId, viewerIsAdmin, newAfter }: Ch
   }
   const firstNew = messages.find((message) => message.senderId !== viewerId && (message.number ?? 0) > newAfter);
 
+
   return (
     <>
       <ol className={styles.list} aria-label="Messages">
@@ -51,60 +60,20 @@ export function ChatMessages({ messages, viewerId, viewerIsAdmin, newAfter }: Ch
           const previous = messages[index - 1];
           const newDay = !previous || localDay(previous.createdAt) !== localDay(message.createdAt);
           const isNew = message === firstNew;
-          const startsGroup = newDay || isNew || previous?.senderId !== message.senderId;
           const mine = message.senderId === viewerId;
           return (
-            <Fragment key={message.id}>
-              {newDay ? (
-                <li className={styles.separator} aria-hidden="true">
-                  {dayLabel(message.createdAt)}
-                </li>
-              ) : null}
-              {isNew ? (
-                <li className={styles.newSeparator} aria-hidden="true">
-                  New messages
-                </li>
-              ) : null}
-              <li
-                className={mine ? styles.mine : styles.message}
-                data-starts-group={startsGroup || undefined}
-                data-selected={selectedId === message.id || undefined}
-                onClick={(event) => {
-                  // A tap on a message shows what can be done with it (on a touch screen nothing hovers).
-                  if (!(event.target instanceof Element) || !event.target.closest('a, button')) {
-                    setSelectedId(selectedId === message.id ? null : message.id);
-                  }
-                }}
-              >
-                {mine ? null : startsGroup ? (
-                  <PersonAvatar user={message.sender} size="sm" />
-                ) : (
-                  <span className={styles.avatarSpace} />
-                )}
-                <div className={styles.body}>
-                  {mine ? (
-                    <span className={visuallyHidden}>You:</span>
-                  ) : (
-                    <p className={startsGroup ? styles.senderName : visuallyHidden}>{personName(message.sender)}</p>
-                  )}
-                  <div className={styles.bubbleRow}>
-                    <MessageContent message={message} />
-                    {message.deletedAt === null && (mine || viewerIsAdmin) ? (
-                      <button
-                        type="button"
-                        className={styles.deleteButton}
-                        aria-label="Delete message"
-                        aria-haspopup="dialog"
-                        onClick={() => confirmDelete.show(message.id)}
-                      >
-                        <TrashIcon size="1.125rem" />
-                      </button>
-                    ) : null}
-                  </div>
-                  {message.number === null ? <p className={styles.meta}>Sending…</p> : null}
-                </div>
-              </li>
-            </Fragment>
+            <MessageItem
+              key={message.id}
+              message={message}
+              dayLine={newDay ? dayLabel(message.createdAt) : null}
+              isNew={isNew}
+              startsGroup={newDay || isNew || previous?.senderId !== message.senderId}
+              mine={mine}
+              canDelete={message.deletedAt === null && (mine || viewerIsAdmin)}
+              selected={selectedId === message.id}
+              onSelect={onSelect}
+              onDelete={onDelete}
+            />
           );
         })}
       </ol>
@@ -123,6 +92,108 @@ export function ChatMessages({ messages, viewerId, viewerIsAdmin, newAfter }: Ch
       ) : null}
     </>
   );
+}
+
+type MessageItemProps = {
+  message: ChatMessageView;
+  /** The day line above it, when it is the first of its day. */
+  dayLine: string | null;
+  /** The first message that came while the person was away. */
+  isNew: boolean;
+  /** The first of a run from one person: their picture and name show. */
+  startsGroup: boolean;
+  mine: boolean;
+  canDelete: boolean;
+  selected: boolean;
+  onSelect: (messageId: string) => void;
+  onDelete: (messageId: string) => void;
+};
+
+/**
+ * One message, drawn again only when what it shows changes: each arriving message re-reads the conversation into new
+ * objects, and a long one would otherwise be drawn whole for every line that arrives.
+ */
+const MessageItem = memo(function MessageItem({
+  message,
+  dayLine,
+  isNew,
+  startsGroup,
+  mine,
+  canDelete,
+  selected,
+  onSelect,
+  onDelete,
+}: MessageItemProps) {
+  return (
+    <>
+      {dayLine ? (
+        <li className={styles.separator} aria-hidden="true">
+          {dayLine}
+        </li>
+      ) : null}
+      {isNew ? (
+        <li className={styles.newSeparator} aria-hidden="true">
+          New messages
+        </li>
+      ) : null}
+      <li
+        className={mine ? styles.mine : styles.message}
+        data-starts-group={startsGroup || undefined}
+        data-selected={selected || undefined}
+        onClick={(event) => {
+          // A tap on a message shows what can be done with it (on a touch screen nothing hovers).
+          if (!(event.target instanceof Element) || !event.target.closest('a, button')) onSelect(message.id);
+        }}
+      >
+        {mine ? null : startsGroup ? (
+          <PersonAvatar user={message.sender} size="sm" />
+        ) : (
+          <span className={styles.avatarSpace} />
+        )}
+        <div className={styles.body}>
+          {mine ? (
+            <span className={visuallyHidden}>You:</span>
+          ) : (
+            <p className={startsGroup ? styles.senderName : visuallyHidden}>{personName(message.sender)}</p>
+          )}
+          <div className={styles.bubbleRow}>
+            <MessageContent message={message} />
+            {canDelete ? (
+              <button
+                type="button"
+                className={styles.deleteButton}
+                aria-label="Delete message"
+                aria-haspopup="dialog"
+                onClick={() => onDelete(message.id)}
+              >
+                <TrashIcon size="1.125rem" />
+              </button>
+            ) : null}
+          </div>
+          {message.number === null ? <p className={styles.meta}>Sending…</p> : null}
+        </div>
+      </li>
+    </>
+  );
+}, sameMessageItem);
+
+/** Props compared by what they show: the message and its sender by their fields, the rest as they are. */
+function sameMessageItem(before: MessageItemProps, after: MessageItemProps): boolean {
+  const keys = Object.keys(before) as (keyof MessageItemProps)[];
+  return keys.every((key) =>
+    key === 'message' ? sameFields(before.message, after.message) : before[key] === after[key],
+  );
+}
+
+function sameFields(a: ChatMessageView, b: ChatMessageView): boolean {
+  const { sender: senderA, ...rowA } = a;
+  const { sender: senderB, ...rowB } = b;
+  return shallowEqual(rowA, rowB) && (senderA === senderB || (!!senderA && !!senderB && shallowEqual(senderA, senderB)));
+}
+
+function shallowEqual(a: object, b: object): boolean {
+  const entriesA = Object.entries(a);
+  return entriesA.length === Object.keys(b).length && entriesA.every(([key, value]) => (b as Record<string, unknown>)[key] === value);
 }
 
 function MessageContent({ message }: { message: ChatMessageView }) {

@@ -19,15 +19,16 @@ export type ChatView = {
 };
 
 export async function readChat(db: HearthDb, familyId: string, userId: string): Promise<ChatView> {
-  const [newestFirst, unnumbered, readThrough] = await Promise.all([
+  const [newestFirst, waitingIds, readThrough] = await Promise.all([
     newestMessagesOf(db, familyId).toArray(),
-    db.messages
-      .where('familyId')
-      .equals(familyId)
-      .filter((message) => message.number === null)
-      .toArray(),
+    // Messages without a number are this person's, not on the server yet: each has a write waiting (a shadow), and
+    // those are few, where the family's messages may be hundreds.
+    db.shadows.where('table').equals('messages').primaryKeys(),
     readPosition(db, familyId, userId),
   ]);
+  const unnumbered = (await db.messages.bulkGet(waitingIds.map(([, id]) => id))).filter(
+    (message): message is SyncedMessage => message?.familyId === familyId && message.number === null,
+  );
   const run: SyncedMessage[] = [];
   for (const message of newestFirst) {
     const previous = run.at(-1);
