@@ -75,6 +75,21 @@ describe('the photo uploader', () => {
     uploader.stop();
   });
 
+  it('names no photo whose upload was let go while its file was on the way (a deleted chat message)', async () => {
+    const dropped = await queuePhoto('Taxi');
+    const sendFile: SendFile = async () => {
+      await db.photoUploads.delete(dropped);
+      return { kind: 'stored' };
+    };
+    const uploader = createPhotoUploader({ db, sendFile });
+    uploader.kick();
+    await until(async () => (await db.photoUploads.count()) === 0);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(await photoCreates()).toEqual([]);
+    expect(await db.photos.get(dropped)).toBeUndefined();
+    uploader.stop();
+  });
+
   it('keeps a refused file with the server’s sentence, and goes on with the next', async () => {
     const refused = await queuePhoto('Not a photo');
     const fine = await queuePhoto('Garden');

@@ -127,6 +127,8 @@ export function createPhotoUploader({
  */
 async function namePhoto(db: HearthDb, upload: PhotoUpload): Promise<void> {
   const { photoId, familyId, albumId, title, description } = upload;
+  // Let go of while it was uploading (its chat message deleted): the file stays unnamed, and housekeeping takes it.
+  if (!(await db.photoUploads.get(photoId))) return;
   const { writeLocally } = await import('./write.ts');
   await writeLocally(db, { signedInUser: await readSignedInUser(db) }, 'photo.create', {
     photoId,

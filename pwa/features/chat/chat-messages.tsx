@@ -5,6 +5,7 @@ import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
 import { EmptyState } from '../../ui/empty-state.tsx';
 import { useDialogState } from '../../ui/use-dialog-state.ts';
 import { visuallyHidden } from '../../ui/visually-hidden.css.ts';
+import { useHearthDb } from '../device-session/device-session-store.ts';
 import { PersonAvatar, personName } from '../family/person.tsx';
 import { TrashIcon } from '../feed/feed-icons.tsx';
 import { LinkifiedText } from '../feed/linkified-text.tsx';
@@ -30,6 +31,7 @@ type ChatMessagesProps = {
  * from one person shows their picture and name once. Text is shown as text, never as HTML.
  */
 export function ChatMessages({ messages, viewerId, viewerIsAdmin, newAfter }: ChatMessagesProps) {
+  const db = useHearthDb();
   const quickWrite = useQuickWrite();
   const confirmDelete = useDialogState<string>();
   const [selectedId, setSelectedId] = useState<string | null>(null);
@@ -85,8 +87,11 @@ export function ChatMessages({ messages, viewerId, viewerIsAdmin, newAfter }: Ch
           description="Everyone in the family will see “Message deleted” in its place. A photo you sent with it is deleted too."
           confirmLabel="Delete"
           onConfirm={() => {
-            const messageId = confirmDelete.state?.subject;
-            if (messageId) void quickWrite('message.delete', { messageId });
+            const message = messages.find((each) => each.id === confirmDelete.state?.subject);
+            if (!message) return;
+            void quickWrite('message.delete', { messageId: message.id });
+            // A photo still waiting to upload has nowhere to go now: it leaves the queue instead.
+            if (message.photoId) void db.photoUploads.delete(message.photoId);
           }}
         />
       ) : null}
