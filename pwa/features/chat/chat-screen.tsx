@@ -66,7 +66,8 @@ function FamilyChat({ family }: { family: SyncedFamily }) {
 
   const messages = chat?.messages ?? [];
   const newest = messages.at(-1);
-  const newestNumbered = messages.findLast((message) => message.number !== null)?.number ?? 0;
+  const newestFromServer = messages.findLast((message) => message.number !== null);
+  const newestNumbered = newestFromServer?.number ?? 0;
   const unreadFromOthers = messages.some(
     (message) => message.senderId !== user.id && (message.number ?? 0) > (chat?.readThrough ?? 0),
   );
@@ -93,12 +94,14 @@ function FamilyChat({ family }: { family: SyncedFamily }) {
   }, []);
 
   // On opening, the newest messages; after that, each new one, unless the person is reading further up (their
-  // own message always takes them down).
-  const shownNewestId = useRef<string | null>(null);
+  // own message always takes them down). New is the last message, or the last from the server (which lands above
+  // one's own unsent ones); older pages loading above change neither.
+  const newestKey = newest ? `${newestFromServer?.id}|${newest.id}` : null;
+  const shownNewest = useRef<string | null>(null);
   useLayoutEffect(() => {
-    if (!chat || !newest || shownNewestId.current === newest.id) return;
-    const opening = shownNewestId.current === null;
-    shownNewestId.current = newest.id;
+    if (!chat || !newest || shownNewest.current === newestKey) return;
+    const opening = shownNewest.current === null;
+    shownNewest.current = newestKey;
     if (opening) {
       scrollToNewest();
     } else if (atBottom || newest.senderId === user.id) {
@@ -106,7 +109,7 @@ function FamilyChat({ family }: { family: SyncedFamily }) {
     } else {
       setMissed(true);
     }
-  }, [chat, newest, atBottom, user.id, reducedMotion]);
+  }, [chat, newest, newestKey, atBottom, user.id, reducedMotion]);
 
   // Read: the screen is in front of the person and they are at the newest. Once a second at most.
   useEffect(() => {
