@@ -180,6 +180,27 @@ export const notificationTypes = [
   'new_member',
   'chat_message',
 ] as const;
+export type NotificationType = (typeof notificationTypes)[number];
+
+/**
+ * Spec §3's notification, as Hearth keeps it (decision 0022): one person's, gathered while unread (`count` times,
+ * `actorId` the last to act, `excerpt` a quote of the last), about `relatedId` (a post, an event, a member, the
+ * family's chat). Devices say the sentence from these (schema/notification-text.ts).
+ */
+export const notificationSchema = z.object({
+  id,
+  userId: id,
+  familyId: id,
+  type: z.enum(notificationTypes),
+  relatedId: id.nullable(),
+  actorId: id.nullable(),
+  excerpt: z.string().max(200),
+  count: z.number().int().positive(),
+  isRead: z.boolean(),
+  createdAt: timestamp,
+  updatedAt: timestamp,
+});
+export type FamilyNotification = z.infer<typeof notificationSchema>;
 
 /** Per-user preferences kept on the server so they follow the person to every device. All on by default. */
 export const userSettingsSchema = z.object({

@@ -5,6 +5,7 @@ import {
   eventAttendeeSchema,
   eventSchema,
   messageSchema,
+  notificationSchema,
   familyMemberSchema,
   albumSchema,
   familySchema,
@@ -18,6 +19,7 @@ import { familyMutationArgs } from './mutations/family-mutations.ts';
 import { memberMutationArgs } from './mutations/member-mutations.ts';
 import { eventMutationArgs } from './mutations/event-mutations.ts';
 import { messageMutationArgs } from './mutations/message-mutations.ts';
+import { notificationMutationArgs } from './mutations/notification-mutations.ts';
 import { photoMutationArgs } from './mutations/photo-mutations.ts';
 import { postMutationArgs } from './mutations/post-mutations.ts';
 import { reactionMutationArgs } from './mutations/reaction-mutations.ts';
@@ -48,6 +50,7 @@ export const mutationArgsSchemas = {
   ...photoMutationArgs,
   ...eventMutationArgs,
   ...messageMutationArgs,
+  ...notificationMutationArgs,
 } as const;
 
 export type MutationName = keyof typeof mutationArgsSchemas;
@@ -177,6 +180,9 @@ export const syncedChatReadSchema = z.object({
 });
 export type SyncedChatRead = z.infer<typeof syncedChatReadSchema>;
 
+export const syncedNotificationSchema = notificationSchema;
+export type SyncedNotification = z.infer<typeof syncedNotificationSchema>;
+
 /** Each synced table's row schema (schema/synced-tables.ts declares the tables); a table without one fails the typecheck. */
 export const syncedRowSchemas: { [T in SyncedTable]: z.ZodType<SyncedRows[T]> } = {
   families: syncedFamilySchema,
@@ -190,6 +196,7 @@ export const syncedRowSchemas: { [T in SyncedTable]: z.ZodType<SyncedRows[T]> } 
   rsvps: syncedRsvpSchema,
   messages: syncedMessageSchema,
   chatReads: syncedChatReadSchema,
+  notifications: syncedNotificationSchema,
 };
 
 const [firstPut, ...otherPuts] = syncedTables.map((table) =>

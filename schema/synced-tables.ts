@@ -6,6 +6,7 @@ import type {
   SyncedFamily,
   SyncedMember,
   SyncedMessage,
+  SyncedNotification,
   SyncedPhoto,
   SyncedPost,
   SyncedReaction,
@@ -37,6 +38,7 @@ export type SyncedRows = {
   rsvps: SyncedRsvp;
   messages: SyncedMessage;
   chatReads: SyncedChatRead;
+  notifications: SyncedNotification;
 };
 export type SyncedTable = keyof SyncedRows;
 
@@ -148,6 +150,14 @@ export const syncedTableDeclarations: { [T in SyncedTable]: SyncedTableDeclarati
     timeFields: [],
     deviceIndexes: [],
     deviceVersion: 8,
+  },
+  /** The person's own notifications (decision 0022); a pull never sends anyone else's. */
+  notifications: {
+    parent: { table: 'families', field: 'familyId' },
+    userFields: ['actorId'],
+    timeFields: ['createdAt', 'updatedAt'],
+    deviceIndexes: ['updatedAt'],
+    deviceVersion: 9,
   },
 };
 

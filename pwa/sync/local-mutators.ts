@@ -5,6 +5,7 @@ import { familyMutators } from './mutators/family-mutators.ts';
 import type { LocalMutator, MutationContext } from './mutators/local-mutator.ts';
 import { memberMutators } from './mutators/member-mutators.ts';
 import { messageMutators } from './mutators/message-mutators.ts';
+import { notificationMutators } from './mutators/notification-mutators.ts';
 import { photoMutators } from './mutators/photo-mutators.ts';
 import { postMutators } from './mutators/post-mutators.ts';
 import { reactionMutators } from './mutators/reaction-mutators.ts';
@@ -22,6 +23,7 @@ export const localMutators: { [N in MutationName]: LocalMutator<N> } = {
   ...photoMutators,
   ...eventMutators,
   ...messageMutators,
+  ...notificationMutators,
 };
 
 /** A mutation name with its own arguments, as the outbox stores it. */

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { familyMessages, type AcceptInvitationBody, type JoinedFamily } from '../../schema/index.ts';
 import type { Transaction } from '../database.ts';
 import { HttpError } from '../http-errors.ts';
+import { createNotificationRepository } from '../repositories/notification-repository.ts';
 import { createFamilyRepository } from '../repositories/family-repository.ts';
 import { createInvitationRepository, type TokenInvitation } from '../repositories/invitation-repository.ts';
 import type { FamilyChange } from '../sync-notifier.ts';
@@ -47,5 +48,14 @@ export async function joinFamily(
   const version = await bumpLockedFamily(tx, familyId);
   const memberId = randomUUID();
   await families.addMember({ id: memberId, familyId, userId, role: 'member', relationshipType, version, now });
+  await createNotificationRepository(tx).notify({
+    familyId,
+    type: 'new_member',
+    groupKey: 'members',
+    relatedId: memberId,
+    actorId: userId,
+    excerpt: '',
+    version,
+  });
   return { change: { familyId, version, membershipChanged: [userId] }, result: { familyId, memberId } };
 }

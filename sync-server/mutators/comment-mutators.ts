@@ -1,5 +1,6 @@
 import type { MutationArgs } from '../../schema/index.ts';
 import type { Transaction } from '../database.ts';
+import { createNotificationRepository } from '../repositories/notification-repository.ts';
 import { createCommentRepository } from '../repositories/comment-repository.ts';
 import type { FamilyChange } from '../sync-notifier.ts';
 import { createOnce, lockFamilyOfPost, lockFamilyOfRow, timeWritten, writeAtNewVersion } from './access.ts';
@@ -18,8 +19,8 @@ export async function createComment(
     id: args.commentId,
     existing: await comments.findRef(args.commentId),
     isThisCreate: (comment) => comment.postId === args.postId && comment.authorId === userId,
-    create: (version) =>
-      comments.create({
+    create: async (version) => {
+      const created = await comments.create({
         id: args.commentId,
         familyId: access.familyId,
         postId: args.postId,
@@ -27,7 +28,22 @@ export async function createComment(
         content: args.content,
         version,
         writtenAt: timeWritten(access, context),
-      }),
+      });
+      // The post's author hears of it (not of their own comments).
+      if (created) {
+        await createNotificationRepository(tx).notify({
+          familyId: access.familyId,
+          type: 'post_comment',
+          groupKey: args.postId,
+          relatedId: args.postId,
+          actorId: userId,
+          excerpt: args.content,
+          version,
+          recipients: [access.row.authorId],
+        });
+      }
+      return created;
+    },
   });
 }
 

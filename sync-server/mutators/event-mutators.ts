@@ -1,6 +1,7 @@
 import type { MutationArgs } from '../../schema/index.ts';
 import type { Transaction } from '../database.ts';
 import { createEventRepository, type EventFields } from '../repositories/event-repository.ts';
+import { createNotificationRepository } from '../repositories/notification-repository.ts';
 import type { FamilyChange } from '../sync-notifier.ts';
 import { createOnce, lockFamilyAsMember, lockFamilyOfRow, timeWritten, writeAtNewVersion } from './access.ts';
 import { MutationRejected, type MutationContext, type Mutators } from './mutator.ts';
@@ -33,15 +34,28 @@ export async function createEvent(
     id: args.eventId,
     existing: await events.findRef(args.eventId),
     isThisCreate: (event) => event.familyId === access.familyId && event.createdById === userId,
-    create: (version) =>
-      events.create({
+    create: async (version) => {
+      const created = await events.create({
         id: args.eventId,
         familyId: access.familyId,
         createdById: userId,
         ...fieldsOf(args),
         version,
         writtenAt: timeWritten(access, context),
-      }),
+      });
+      if (created) {
+        await createNotificationRepository(tx).notify({
+          familyId: access.familyId,
+          type: 'new_event',
+          groupKey: args.eventId,
+          relatedId: args.eventId,
+          actorId: userId,
+          excerpt: args.title,
+          version,
+        });
+      }
+      return created;
+    },
   });
 }
 
@@ -86,13 +100,24 @@ export async function answerEvent(
   if (access.row.answersCloseAt <= answeredAt) throw new MutationRejected('eventStarted');
   const events = createEventRepository(tx);
   if ((await events.statusOf(args.eventId, userId)) === args.status) return null;
-  return writeAtNewVersion(access, (version) =>
-    events.answer(
+  return writeAtNewVersion(access, async (version) => {
+    await events.answer(
       { eventId: args.eventId, userId, familyId: access.familyId, status: args.status },
       version,
       answeredAt,
-    ),
-  );
+    );
+    // The event's maker hears who answered what.
+    await createNotificationRepository(tx).notify({
+      familyId: access.familyId,
+      type: 'event_rsvp',
+      groupKey: args.eventId,
+      relatedId: args.eventId,
+      actorId: userId,
+      excerpt: args.status,
+      version,
+      recipients: [access.row.createdById],
+    });
+  });
 }
 
 export const eventMutators: Mutators<'event.create' | 'event.update' | 'event.delete' | 'event.rsvp'> = {

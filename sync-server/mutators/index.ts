@@ -13,6 +13,7 @@ import { eventMutators } from './event-mutators.ts';
 import { familyMutators } from './family-mutators.ts';
 import { memberMutators } from './member-mutators.ts';
 import { messageMutators } from './message-mutators.ts';
+import { notificationMutators } from './notification-mutators.ts';
 import type { MutationContext, Mutator } from './mutator.ts';
 import { photoMutators } from './photo-mutators.ts';
 import { postMutators } from './post-mutators.ts';
@@ -28,6 +29,7 @@ export const mutators: { [N in MutationName]: Mutator<N> } = {
   ...photoMutators,
   ...eventMutators,
   ...messageMutators,
+  ...notificationMutators,
 };
 
 export type PreparedMutation = (tx: Transaction, context: MutationContext) => Promise<FamilyChange | null>;

@@ -2,6 +2,7 @@ import type { MutationArgs } from '../../schema/index.ts';
 import type { Transaction } from '../database.ts';
 import { createAlbumRepository } from '../repositories/album-repository.ts';
 import { createMessageRepository } from '../repositories/message-repository.ts';
+import { createNotificationRepository } from '../repositories/notification-repository.ts';
 import { createPhotoRepository } from '../repositories/photo-repository.ts';
 import type { FamilyChange } from '../sync-notifier.ts';
 import { createOnce, lockFamilyAsMember, lockFamilyOfRow, timeWritten, writeAtNewVersion } from './access.ts';
@@ -25,8 +26,8 @@ export async function sendMessage(
     id: args.messageId,
     existing: await messages.findRef(args.messageId),
     isThisCreate: (message) => message.familyId === access.familyId && message.senderId === userId,
-    create: (version) =>
-      messages.create({
+    create: async (version) => {
+      const created = await messages.create({
         id: args.messageId,
         familyId: access.familyId,
         senderId: userId,
@@ -35,7 +36,22 @@ export async function sendMessage(
         photoId,
         version,
         writtenAt: timeWritten(access, context),
-      }),
+      });
+      // One notification per conversation while unread, counted up; none for whoever is reading it now.
+      if (created) {
+        await createNotificationRepository(tx).notify({
+          familyId: access.familyId,
+          type: 'chat_message',
+          groupKey: 'chat',
+          relatedId: args.messageId,
+          actorId: userId,
+          excerpt: args.messageType === 'text' ? args.content : 'Photo',
+          version,
+          except: await messages.readingNow(access.familyId),
+        });
+      }
+      return created;
+    },
   });
 }
 
@@ -81,9 +97,10 @@ export async function markChatRead(
   const messages = createMessageRepository(tx);
   const readThrough = Math.min(args.readThrough, await messages.newestNumber(access.familyId));
   if (readThrough <= (await messages.readThrough(access.familyId, userId))) return null;
-  return writeAtNewVersion(access, (version) =>
-    messages.markRead({ familyId: access.familyId, userId, readThrough }, version),
-  );
+  return writeAtNewVersion(access, async (version) => {
+    await messages.markRead({ familyId: access.familyId, userId, readThrough }, version);
+    await createNotificationRepository(tx).markChatRead(access.familyId, userId, version);
+  });
 }
 
 export const messageMutators: Mutators<'message.send' | 'message.delete' | 'chat.read'> = {

@@ -1,5 +1,6 @@
 import type { MutationArgs } from '../../schema/index.ts';
 import type { Transaction } from '../database.ts';
+import { createNotificationRepository } from '../repositories/notification-repository.ts';
 import { createPhotoRepository } from '../repositories/photo-repository.ts';
 import { createPostRepository } from '../repositories/post-repository.ts';
 import type { FamilyChange } from '../sync-notifier.ts';
@@ -26,8 +27,8 @@ export async function createPost(
     id: args.postId,
     existing: await posts.findRef(args.postId),
     isThisCreate: (post) => post.familyId === familyId && post.authorId === userId,
-    create: (version) =>
-      posts.create({
+    create: async (version) => {
+      const created = await posts.create({
         id: args.postId,
         familyId,
         authorId: userId,
@@ -35,7 +36,20 @@ export async function createPost(
         photoIds,
         version,
         writtenAt,
-      }),
+      });
+      if (created) {
+        await createNotificationRepository(tx).notify({
+          familyId,
+          type: 'new_post',
+          groupKey: 'posts',
+          relatedId: args.postId,
+          actorId: userId,
+          excerpt: args.content,
+          version,
+        });
+      }
+      return created;
+    },
   });
 }
 

@@ -150,6 +150,14 @@ export function createMessageRepository(sql: Queryable) {
       return Number(row?.newest ?? 0);
     },
 
+    /** Who has read the chat within the last two minutes: they are in it, and need no notification of it. */
+    async readingNow(familyId: string): Promise<string[]> {
+      const rows = await sql<{ user_id: string }[]>`
+        select user_id from chat_reads where family_id = ${familyId} and updated_at > now() - interval '2 minutes'
+      `;
+      return rows.map((row) => row.user_id);
+    },
+
     async markRead(read: { familyId: string; userId: string; readThrough: number }, version: number): Promise<void> {
       await sql`
         insert into chat_reads (family_id, user_id, read_through, version)

@@ -6,6 +6,7 @@ import { commentPullSource } from './comment-repository.ts';
 import { eventPullSource, rsvpPullSource } from './event-repository.ts';
 import { familyPullSource, memberPullSource } from './family-repository.ts';
 import { chatReadPullSource, messagePullSource } from './message-repository.ts';
+import { notificationPullSource } from './notification-repository.ts';
 import { photoPullSource } from './photo-repository.ts';
 import { postPullSource } from './post-repository.ts';
 import { reactionPullSource } from './reaction-repository.ts';
@@ -33,4 +34,5 @@ export const pullSources: { [T in SyncedTable]: PullSource } = {
   rsvps: rsvpPullSource,
   messages: messagePullSource,
   chatReads: chatReadPullSource,
+  notifications: notificationPullSource,
 };

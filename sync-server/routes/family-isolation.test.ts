@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { rejections, syncProtocolVersion, type MutationName } from '../../schema/index.ts';
 import { signUp, useTestApp, type TestAccount } from '../testing/test-app.ts';
-import { createFamily, TestDevice, type NamedMutation } from '../testing/test-device.ts';
+import { addMember, createFamily, TestDevice, type NamedMutation } from '../testing/test-device.ts';
 import { phonePhoto, uploadPhotoFile } from '../testing/test-photos.ts';
 
 /**
@@ -27,6 +27,8 @@ type Ids = {
   albumId: string;
   eventId: string;
   messageId: string;
+  /** A notification of family B's other member (Bob's post told them). */
+  notificationId: string;
 };
 
 type Probe = { url: string; payload?: Record<string, unknown> };
@@ -181,6 +183,7 @@ const mutationsAt: Record<Exclude<MutationName, 'family.create'>, (ids: Ids) => 
   }),
   'message.delete': (ids) => ({ name: 'message.delete', args: { messageId: ids.messageId } }),
   'chat.read': (ids) => ({ name: 'chat.read', args: { familyId: ids.familyId, readThrough: 1 } }),
+  'notification.read': (ids) => ({ name: 'notification.read', args: { notificationId: ids.notificationId } }),
 };
 
 function randomIds(): Ids {
@@ -194,7 +197,14 @@ function randomIds(): Ids {
     albumId: randomUUID(),
     eventId: randomUUID(),
     messageId: randomUUID(),
+    notificationId: randomUUID(),
   };
+}
+
+async function notificationOf(userId: string): Promise<string> {
+  const [row] = await context.sql<{ id: string }[]>`select id from notifications where user_id = ${userId} limit 1`;
+  if (!row) throw new Error('family B has no notification');
+  return row.id;
 }
 
 /** A fingerprint of every table's rows: equal before and after means nothing was written. */
@@ -240,6 +250,8 @@ beforeAll(async () => {
   const bobDevice = new TestDevice(app, bob);
   bobDeviceId = bobDevice.id;
   const { familyId, memberId } = await createFamily(bobDevice, 'Family B');
+  const carol = await signUp(app);
+  await addMember(context.sql, familyId, carol.user.id);
   const postId = randomUUID();
   const commentId = randomUUID();
   const photoId = randomUUID();
@@ -268,7 +280,8 @@ beforeAll(async () => {
   });
   expect(invitation.statusCode).toBe(201);
   const invitationId = invitation.json<{ id: string }>().id;
-  familyB = { familyId, postId, commentId, memberId, invitationId, photoId, albumId, eventId, messageId };
+  familyB = { familyId, postId, commentId, memberId, invitationId, photoId, albumId, eventId, messageId,
+    notificationId: await notificationOf(carol.user.id) };
 });
 
 describe('family isolation', () => {

@@ -1,0 +1,103 @@
+import type { NotificationType, UserSettings } from '../../schema/index.ts';
+import type { Queryable } from '../database.ts';
+import type { PullSource } from './pull-sources.ts';
+
+/** Only the puller's own notifications. */
+export const notificationPullSource: PullSource = (sql, familyId, from, { userId }) => sql`
+  select n.version, n.id::text as id,
+    jsonb_build_object(
+      'id', n.id, 'userId', n.user_id, 'familyId', n.family_id, 'type', n.type, 'relatedId', n.related_id,
+      'actorId', n.actor_id, 'excerpt', n.excerpt, 'count', n.count, 'isRead', n.is_read,
+      'createdAt', n.created_at, 'updatedAt', n.updated_at
+    ) as row
+  from notifications n where n.family_id = ${familyId} and n.user_id = ${userId} and n.version >= ${from}
+`;
+
+/** The setting that decides each kind (Settings, spec §2): a person who turned it off gets none of that kind. */
+const settingOf: Record<NotificationType, keyof UserSettings> = {
+  new_post: 'familyUpdates',
+  new_event: 'familyUpdates',
+  event_rsvp: 'familyUpdates',
+  new_member: 'familyUpdates',
+  post_comment: 'photoComments',
+  chat_message: 'chatMessages',
+};
+
+const settingColumn: Record<string, string> = {
+  familyUpdates: 'family_updates',
+  photoComments: 'photo_comments',
+  chatMessages: 'chat_messages',
+};
+
+export type NewNotification = {
+  familyId: string;
+  type: NotificationType;
+  /** What the notification gathers while unread: the post, the event, or the family itself (its chat, its posts). */
+  groupKey: string;
+  relatedId: string | null;
+  actorId: string;
+  excerpt: string;
+  version: number;
+  /** Only these members (the post's author, the event's maker); every member but the actor when absent. */
+  recipients?: string[];
+  /** Members told nothing (those reading the chat as it happens). */
+  except?: string[];
+};
+
+const excerptMax = 200;
+
+function excerptOf(text: string): string {
+  const oneLine = text.replace(/\s+/g, ' ').trim();
+  return oneLine.length > excerptMax ? `${oneLine.slice(0, excerptMax - 1)}…` : oneLine;
+}
+
+/** Writes run under the lock of the family the notification is about, in the transaction of the write causing it. */
+export function createNotificationRepository(sql: Queryable) {
+  return {
+    /**
+     * Tells the family's members (never the actor) who want this kind: a new notification, or the unread one of
+     * the same kind and subject counted once more, with the newest actor and quote.
+     */
+    async notify(notification: NewNotification): Promise<void> {
+      const column = sql(settingColumn[settingOf[notification.type]]!);
+      await sql`
+        insert into notifications (
+          user_id, family_id, type, group_key, related_id, actor_id, excerpt, count, is_read, version
+        )
+        select m.user_id, m.family_id, ${notification.type}, ${notification.groupKey}, ${notification.relatedId},
+          ${notification.actorId}, ${excerptOf(notification.excerpt)}, 1, false, ${notification.version}
+        from family_members m left join user_settings s on s.user_id = m.user_id
+        where m.family_id = ${notification.familyId} and m.user_id <> ${notification.actorId}
+          and coalesce(s.${column}, true)
+          ${notification.recipients ? sql`and m.user_id = any(${notification.recipients}::uuid[])` : sql``}
+          ${notification.except ? sql`and m.user_id <> all(${notification.except}::uuid[])` : sql``}
+        on conflict (user_id, family_id, type, group_key) where not is_read do update
+          set count = notifications.count + 1, actor_id = excluded.actor_id, excerpt = excluded.excerpt,
+            related_id = excluded.related_id, version = excluded.version, updated_at = now()
+      `;
+    },
+
+    /** Marks one of `userId`'s notifications read; false when it is not theirs (or not there). */
+    async markRead(notificationId: string, userId: string, version: number): Promise<void> {
+      await sql`
+        update notifications set is_read = true, version = ${version}, updated_at = now()
+        where id = ${notificationId} and user_id = ${userId} and not is_read
+      `;
+    },
+
+    /** Reading the chat reads its notification too. */
+    async markChatRead(familyId: string, userId: string, version: number): Promise<void> {
+      await sql`
+        update notifications set is_read = true, version = ${version}, updated_at = now()
+        where family_id = ${familyId} and user_id = ${userId} and type = 'chat_message' and not is_read
+      `;
+    },
+
+    async find(notificationId: string): Promise<{ familyId: string; userId: string; isRead: boolean } | null> {
+      const [row] = await sql<{ family_id: string; user_id: string; is_read: boolean }[]>`
+        select family_id, user_id, is_read from notifications where id = ${notificationId}
+      `;
+      return row ? { familyId: row.family_id, userId: row.user_id, isRead: row.is_read } : null;
+    },
+  };
+}
