@@ -499,7 +499,7 @@ export async function runNemesis({
         deleteIssued.add(event.id);
         await write(device, tab, 'event.delete', { eventId: event.id });
       }
-    } else if (roll < 0.99) {
+    } else if (roll < 0.985) {
       // Chat: messages (some showing the sender's photo, some someone else's, which is refused), deletes (others'
       // messages are refused unless the sender is an admin) and read positions, which only move forward.
       const message = random.pick(await tab.messages.where('familyId').equals(family.id).toArray());
@@ -521,6 +521,10 @@ export async function runNemesis({
         const readThrough = Math.max(1, (message.number ?? 1) + random.pick([-2, 0, 3])!);
         await write(device, tab, 'chat.read', { familyId: family.id, readThrough });
       }
+    } else if (roll < 0.995) {
+      // Notifications come from others' writes; a person reads one of theirs (already read ones change nothing).
+      const notification = random.pick(await tab.notifications.where('familyId').equals(family.id).toArray());
+      if (notification) await write(device, tab, 'notification.read', { notificationId: notification.id });
     } else {
       // Only admins may rename: the others' renames are refused.
       await write(device, tab, 'family.rename', { familyId: family.id, name: text('Family').slice(0, 60) });

@@ -2,6 +2,7 @@ import { useCallback, useId, useRef, useState } from 'react';
 import type { User } from '../../../schema/entities.ts';
 import { FamilySwitcher } from '../family/family-switcher.tsx';
 import { SyncIndicator } from '../device-session/sync-indicator.tsx';
+import { NotificationBell } from '../notifications/notification-bell.tsx';
 import { IconButton } from '../../ui/icon-button.tsx';
 import { MenuIcon } from '../../ui/icons.tsx';
 import { AccountMenu } from './account-menu.tsx';
@@ -42,6 +43,7 @@ export function SignedInHeader({ user }: { user: User }) {
         <span className={styles.spacer} />
         <FamilySwitcher compact className={styles.desktopOnly} />
         <SyncIndicator />
+        <NotificationBell />
         <div className={styles.desktopOnly}>
           <AccountMenu user={user} />
         </div>

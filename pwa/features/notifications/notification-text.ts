@@ -1,0 +1,44 @@
+import type { SyncedNotification } from '../../../schema/sync.ts';
+
+/** Where tapping a notification takes the person. */
+export const notificationPath = {
+  new_post: '/',
+  post_comment: '/',
+  new_event: '/events',
+  event_rsvp: '/events',
+  new_member: '/family-tree',
+  chat_message: '/chat',
+} as const satisfies Record<SyncedNotification['type'], string>;
+
+const answers: Record<string, string> = { attending: 'is coming', not_attending: "can't make it", pending: 'is not sure yet' };
+
+/**
+ * The sentence a notification says (decision 0022): who did what, counted when several things gathered while it
+ * was unread, and the quote that goes under it.
+ */
+export function notificationText(
+  notification: Pick<SyncedNotification, 'type' | 'count' | 'excerpt'>,
+  actor: string,
+  familyName: string,
+): { title: string; quote: string | null } {
+  const { type, count, excerpt } = notification;
+  const quote = excerpt === '' ? null : excerpt;
+  const several = count > 1;
+  switch (type) {
+    case 'new_post':
+      return { title: several ? `${count} new posts in ${familyName}` : `${actor} shared a post`, quote };
+    case 'post_comment':
+      return { title: several ? `${count} new comments on your post` : `${actor} commented on your post`, quote };
+    case 'new_event':
+      return { title: `${actor} planned an event`, quote };
+    case 'event_rsvp':
+      return {
+        title: several ? `${count} answers to your event` : `${actor} ${answers[excerpt] ?? 'answered'}`,
+        quote: null,
+      };
+    case 'new_member':
+      return { title: several ? `${count} people joined ${familyName}` : `${actor} joined ${familyName}`, quote: null };
+    case 'chat_message':
+      return { title: several ? `${count} new messages in the family chat` : `${actor} in the family chat`, quote };
+  }
+}
