@@ -1,0 +1,89 @@
+/**
+ * Notifications (issue 16), in the system Chromium against the real server (the production build) on loopback: two
+ * people in one family; the grandmother posts (the spec's REST route, so her screen's own work is not counted) and
+ * her son's open home screen is watched until the bell says "Notifications, 1 unread"; he then reads it (Mark all as
+ * read) before the next. 30 posts: p50 / p95 / max. Beside it, in the same run, the time until the post itself shows
+ * in his feed: the bell rides the same pull. Needs `npm run build`.
+ */
+import { randomUUID } from 'node:crypto';
+import { chromium, type BrowserContext } from 'playwright-core';
+import { chromiumLaunchOptions } from '../e2e/support/chromium.ts';
+import { startHearth } from '../e2e/support/hearth-server.ts';
+
+const posts = 30;
+
+function percentile(values: number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+}
+const summary = (values: number[]) =>
+  `p50 ${percentile(values, 50).toFixed(0)} ms, p95 ${percentile(values, 95).toFixed(0)} ms, max ${Math.max(...values).toFixed(0)} ms`;
+
+async function signUp(context: BrowserContext, label: string): Promise<void> {
+  const name = `${label}${randomUUID().slice(0, 8)}`;
+  const password = 'bench-bell-1';
+  const answer = await context.request.post('/api/auth/signup', {
+    data: { username: name, email: `${name}@example.test`, password, confirmPassword: password },
+  });
+  if (answer.status() !== 201) throw new Error(`signup answered ${answer.status()}`);
+}
+
+const hearth = await startHearth();
+const browser = await chromium.launch(chromiumLaunchOptions);
+try {
+  const grandma = await browser.newContext({ baseURL: hearth.url });
+  const son = await browser.newContext({ baseURL: hearth.url });
+  await signUp(grandma, 'grandma');
+  await signUp(son, 'son');
+  const family = (await (await grandma.request.post('/api/families', { data: { name: 'The Bell family' } })).json()) as {
+    id: string;
+  };
+  const invitation = (await (
+    await grandma.request.post(`/api/families/${family.id}/invitations`, { data: {} })
+  ).json()) as { token: string };
+  await son.request.post('/api/invitations/accept', { data: { token: invitation.token, relationshipType: 'child' } });
+
+  const page = await son.newPage();
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Notifications', exact: true }).waitFor();
+
+  const bellTimes: number[] = [];
+  const feedTimes: number[] = [];
+  for (let index = 0; index < posts; index += 1) {
+    const text = `bench post ${index}`;
+    const watching = page.evaluate((wanted) => {
+      return new Promise<{ bell: number; feed: number }>((resolve) => {
+        let bell = 0;
+        let feed = 0;
+        // No named functions in here: the bundler would wrap them in a helper the page does not have.
+        const observer = new MutationObserver(() => {
+          if (!bell && document.querySelector('button[aria-label="Notifications, 1 unread"]')) bell = Date.now();
+          if (!feed && [...document.querySelectorAll('article')].some((card) => card.textContent?.includes(wanted))) {
+            feed = Date.now();
+          }
+          if (bell && feed) {
+            observer.disconnect();
+            resolve({ bell, feed });
+          }
+        });
+        observer.observe(document.body, { childList: true, subtree: true, attributes: true, characterData: true });
+      });
+    }, text);
+    const sentAt = Date.now();
+    const answer = await grandma.request.post(`/api/families/${family.id}/posts`, { data: { content: text } });
+    if (answer.status() !== 201) throw new Error(`post answered ${answer.status()}`);
+    const { bell, feed } = await watching;
+    bellTimes.push(bell - sentAt);
+    feedTimes.push(feed - sentAt);
+    await page.getByRole('button', { name: 'Notifications, 1 unread' }).click();
+    await page.getByRole('button', { name: 'Mark all as read' }).click();
+    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: 'Notifications', exact: true }).waitFor();
+  }
+  console.log(`A post (REST, from the other member) to the son's open home screen, ${posts} posts on loopback:`);
+  console.log(`  the bell says "Notifications, 1 unread": ${summary(bellTimes)}`);
+  console.log(`  the post shows in his feed:              ${summary(feedTimes)}`);
+} finally {
+  await browser.close();
+  await hearth.stop();
+}
