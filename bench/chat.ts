@@ -10,34 +10,18 @@
  *   makes; beside the spec's way (GET the messages every 3 s) for the same family in the same run.
  * Needs `npm run build`.
  */
-import { randomUUID } from 'node:crypto';
 import { createServer, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { chromium, type BrowserContext, type CDPSession, type Page } from 'playwright-core';
+import { chromium, type CDPSession, type Page } from 'playwright-core';
 import { chromiumLaunchOptions } from '../e2e/support/chromium.ts';
 import { startHearth } from '../e2e/support/hearth-server.ts';
+import { browserFamily, latencySummary } from './support/browser-family.ts';
 import { livePullMs } from '../schema/sync-protocol.ts';
 
 const messages = 100;
 const burst = 50;
 const idleMs = 5 * 60 * 1000;
 const pollingMs = 60 * 1000;
-
-function percentile(values: number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
-}
-const summary = (values: number[]) =>
-  `p50 ${percentile(values, 50).toFixed(0)} ms, p95 ${percentile(values, 95).toFixed(0)} ms, max ${Math.max(...values).toFixed(0)} ms`;
-
-async function signUp(context: BrowserContext, label: string): Promise<void> {
-  const name = `${label}${randomUUID().slice(0, 8)}`;
-  const password = 'bench-chat-1';
-  const answer = await context.request.post('/api/auth/signup', {
-    data: { username: name, email: `${name}@example.test`, password, confirmPassword: password },
-  });
-  if (answer.status() !== 201) throw new Error(`signup answered ${answer.status()}`);
-}
 
 /** Records, in the page, when each message text first shows in the conversation (Date.now(), one clock for all). */
 async function watchArrivals(page: Page): Promise<void> {
@@ -121,20 +105,7 @@ const hearth = await startHearth();
 const browser = await chromium.launch(chromiumLaunchOptions);
 const relay = await bareRelay();
 try {
-  const grandma = await browser.newContext({ baseURL: hearth.url });
-  const son = await browser.newContext({ baseURL: hearth.url });
-  await signUp(grandma, 'grandma');
-  await signUp(son, 'son');
-  const family = (await (await grandma.request.post('/api/families', { data: { name: 'The Bench family' } })).json()) as {
-    id: string;
-  };
-  const invitation = (await (
-    await grandma.request.post(`/api/families/${family.id}/invitations`, { data: {} })
-  ).json()) as { token: string };
-  const joined = await son.request.post('/api/invitations/accept', {
-    data: { token: invitation.token, relationshipType: 'child' },
-  });
-  if (joined.status() !== 200 && joined.status() !== 201) throw new Error(`join answered ${joined.status()}`);
+  const { grandma, son, familyId } = await browserFamily(browser, hearth.url, 'The Bench family');
 
   const grandmaPage = await grandma.newPage();
   const sonPage = await son.newPage();
@@ -207,15 +178,15 @@ try {
   const polling = await countBytes(session, async () => {
     const started = Date.now();
     while (Date.now() - started < pollingMs) {
-      await sonPage.evaluate((id) => fetch(`/api/families/${id}/messages`).then((answer) => answer.text()), family.id);
+      await sonPage.evaluate((id) => fetch(`/api/families/${id}/messages`).then((answer) => answer.text()), familyId);
       await sonPage.waitForTimeout(3_000);
     }
   });
   const perHour = (bytes: number, during = idleMs) => ((bytes * (60 * 60 * 1000)) / during / 1024).toFixed(1);
 
   console.log(`Chat on loopback, two browser contexts, ${messages} messages one at a time:`);
-  console.log(`  Enter on one screen to the text on the other: ${summary(chatTimes)}`);
-  console.log(`  bare SSE round trip, same browser:           ${summary(bareTimes)}`);
+  console.log(`  Enter on one screen to the text on the other: ${latencySummary(chatTimes)}`);
+  console.log(`  bare SSE round trip, same browser:           ${latencySummary(bareTimes)}`);
   console.log(
     `${burst} messages written offline, then online: all ${burst} on the other screen after ${allThere - online} ms, ${inOrder ? 'in the order written' : `OUT OF ORDER: ${order.join(' | ')}`}`,
   );

@@ -5,43 +5,17 @@
  * read) before the next. 30 posts: p50 / p95 / max. Beside it, in the same run, the time until the post itself shows
  * in his feed: the bell rides the same pull. Needs `npm run build`.
  */
-import { randomUUID } from 'node:crypto';
-import { chromium, type BrowserContext } from 'playwright-core';
+import { chromium } from 'playwright-core';
 import { chromiumLaunchOptions } from '../e2e/support/chromium.ts';
 import { startHearth } from '../e2e/support/hearth-server.ts';
+import { browserFamily, latencySummary } from './support/browser-family.ts';
 
 const posts = 30;
-
-function percentile(values: number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
-}
-const summary = (values: number[]) =>
-  `p50 ${percentile(values, 50).toFixed(0)} ms, p95 ${percentile(values, 95).toFixed(0)} ms, max ${Math.max(...values).toFixed(0)} ms`;
-
-async function signUp(context: BrowserContext, label: string): Promise<void> {
-  const name = `${label}${randomUUID().slice(0, 8)}`;
-  const password = 'bench-bell-1';
-  const answer = await context.request.post('/api/auth/signup', {
-    data: { username: name, email: `${name}@example.test`, password, confirmPassword: password },
-  });
-  if (answer.status() !== 201) throw new Error(`signup answered ${answer.status()}`);
-}
 
 const hearth = await startHearth();
 const browser = await chromium.launch(chromiumLaunchOptions);
 try {
-  const grandma = await browser.newContext({ baseURL: hearth.url });
-  const son = await browser.newContext({ baseURL: hearth.url });
-  await signUp(grandma, 'grandma');
-  await signUp(son, 'son');
-  const family = (await (await grandma.request.post('/api/families', { data: { name: 'The Bell family' } })).json()) as {
-    id: string;
-  };
-  const invitation = (await (
-    await grandma.request.post(`/api/families/${family.id}/invitations`, { data: {} })
-  ).json()) as { token: string };
-  await son.request.post('/api/invitations/accept', { data: { token: invitation.token, relationshipType: 'child' } });
+  const { grandma, son, familyId } = await browserFamily(browser, hearth.url, 'The Bell family');
 
   const page = await son.newPage();
   await page.goto('/');
@@ -70,7 +44,7 @@ try {
       });
     }, text);
     const sentAt = Date.now();
-    const answer = await grandma.request.post(`/api/families/${family.id}/posts`, { data: { content: text } });
+    const answer = await grandma.request.post(`/api/families/${familyId}/posts`, { data: { content: text } });
     if (answer.status() !== 201) throw new Error(`post answered ${answer.status()}`);
     const { bell, feed } = await watching;
     bellTimes.push(bell - sentAt);
@@ -81,8 +55,8 @@ try {
     await page.getByRole('button', { name: 'Notifications', exact: true }).waitFor();
   }
   console.log(`A post (REST, from the other member) to the son's open home screen, ${posts} posts on loopback:`);
-  console.log(`  the bell says "Notifications, 1 unread": ${summary(bellTimes)}`);
-  console.log(`  the post shows in his feed:              ${summary(feedTimes)}`);
+  console.log(`  the bell says "Notifications, 1 unread": ${latencySummary(bellTimes)}`);
+  console.log(`  the post shows in his feed:              ${latencySummary(feedTimes)}`);
 } finally {
   await browser.close();
   await hearth.stop();

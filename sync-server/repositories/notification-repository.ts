@@ -1,6 +1,7 @@
 import type { NotificationType, UserSettings } from '../../schema/index.ts';
 import type { Queryable } from '../database.ts';
 import type { PullSource } from './pull-sources.ts';
+import { settingColumnOf } from './settings-repository.ts';
 
 /** Only the puller's own notifications. */
 export const notificationPullSource: PullSource = (sql, familyId, from, { userId }) => sql`
@@ -21,12 +22,6 @@ const settingOf: Record<NotificationType, keyof UserSettings> = {
   new_member: 'familyUpdates',
   post_comment: 'photoComments',
   chat_message: 'chatMessages',
-};
-
-const settingColumn: Record<string, string> = {
-  familyUpdates: 'family_updates',
-  photoComments: 'photo_comments',
-  chatMessages: 'chat_messages',
 };
 
 export type NewNotification = {
@@ -59,7 +54,7 @@ export function createNotificationRepository(sql: Queryable) {
      * the same kind and subject counted once more, with the newest actor and quote.
      */
     async notify(notification: NewNotification): Promise<void> {
-      const column = sql(settingColumn[settingOf[notification.type]]!);
+      const column = sql(settingColumnOf[settingOf[notification.type]]);
       await sql`
         insert into notifications (
           user_id, family_id, type, group_key, related_id, actor_id, excerpt, count, is_read, version

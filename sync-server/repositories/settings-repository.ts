@@ -14,7 +14,7 @@ type SettingsRow = {
 };
 
 /** The one place a setting's name meets its column. */
-const columnOf: Record<keyof UserSettings, keyof SettingsRow> = {
+export const settingColumnOf: Record<keyof UserSettings, keyof SettingsRow> = {
   familyUpdates: 'family_updates',
   eventReminders: 'event_reminders',
   chatMessages: 'chat_messages',
@@ -26,7 +26,7 @@ const columnOf: Record<keyof UserSettings, keyof SettingsRow> = {
 };
 
 function toSettings(row: SettingsRow): UserSettings {
-  const entries = Object.entries(columnOf) as [keyof UserSettings, keyof SettingsRow][];
+  const entries = Object.entries(settingColumnOf) as [keyof UserSettings, keyof SettingsRow][];
   return Object.fromEntries(entries.map(([setting, column]) => [setting, row[column]])) as UserSettings;
 }
 
@@ -42,7 +42,7 @@ export function createSettingsRepository(sql: Sql) {
     async update(userId: string, changes: Partial<UserSettings>): Promise<UserSettings> {
       const columns: Record<string, boolean | TextSize> = {};
       for (const [key, value] of Object.entries(changes) as [keyof UserSettings, boolean | TextSize | undefined][]) {
-        if (value !== undefined) columns[columnOf[key]] = value;
+        if (value !== undefined) columns[settingColumnOf[key]] = value;
       }
       const [row] = await sql<SettingsRow[]>`
         insert into user_settings ${sql({ user_id: userId, ...columns })}

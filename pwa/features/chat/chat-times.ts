@@ -1,3 +1,5 @@
+// Days and clock times of a list grouped by day: the chat's, and the notifications' too. Kept out of pwa/lib/, whose
+// modules every page downloads first (vite.config.ts), so they come with the screens that use them.
 const clock = new Intl.DateTimeFormat(undefined, { hour: 'numeric', minute: '2-digit' });
 const weekdayDate = new Intl.DateTimeFormat('en-GB', { weekday: 'long', day: 'numeric', month: 'long' });
 const fullDate = new Intl.DateTimeFormat('en-GB', { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' });

@@ -1,0 +1,38 @@
+import { randomUUID } from 'node:crypto';
+import type { Browser, BrowserContext } from 'playwright-core';
+
+/** Latency figures as the benches print them: "p50 … ms, p95 … ms, max … ms". */
+export function latencySummary(values: number[]): string {
+  const sorted = [...values].sort((a, b) => a - b);
+  const at = (p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+  return `p50 ${at(50).toFixed(0)} ms, p95 ${at(95).toFixed(0)} ms, max ${sorted.at(-1)!.toFixed(0)} ms`;
+}
+
+async function signUp(context: BrowserContext, label: string): Promise<void> {
+  const name = `${label}${randomUUID().slice(0, 8)}`;
+  const password = 'bench-family-1';
+  const answer = await context.request.post('/api/auth/signup', {
+    data: { username: name, email: `${name}@example.test`, password, confirmPassword: password },
+  });
+  if (answer.status() !== 201) throw new Error(`signup answered ${answer.status()}`);
+}
+
+/**
+ * A grandmother and her son, each in a browser context of their own (their requests carry their sessions), in one
+ * family she made and he joined through its invitation link.
+ */
+export async function browserFamily(browser: Browser, baseURL: string, name: string) {
+  const grandma = await browser.newContext({ baseURL });
+  const son = await browser.newContext({ baseURL });
+  await signUp(grandma, 'grandma');
+  await signUp(son, 'son');
+  const family = (await (await grandma.request.post('/api/families', { data: { name } })).json()) as { id: string };
+  const invitation = (await (
+    await grandma.request.post(`/api/families/${family.id}/invitations`, { data: {} })
+  ).json()) as { token: string };
+  const joined = await son.request.post('/api/invitations/accept', {
+    data: { token: invitation.token, relationshipType: 'child' },
+  });
+  if (joined.status() >= 300) throw new Error(`join answered ${joined.status()}`);
+  return { grandma, son, familyId: family.id };
+}
