@@ -179,6 +179,9 @@ export const notificationTypes = [
   'event_rsvp',
   'new_member',
   'chat_message',
+  'event_tomorrow',
+  'event_soon',
+  'birthday',
 ] as const;
 export type NotificationType = (typeof notificationTypes)[number];
 

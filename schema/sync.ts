@@ -89,6 +89,11 @@ const deviceRequestFields = {
   deviceId: id,
   userId: id,
   epoch: id.nullable(),
+  /**
+   * The device's IANA time zone (`Europe/Oslo`), so a birthday is told on the day where its person is. Optional: a
+   * zone the server does not know is ignored.
+   */
+  timeZone: z.string().max(64).optional(),
 };
 
 export const pushRequestSchema = z.strictObject({

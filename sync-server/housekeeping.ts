@@ -1,6 +1,5 @@
 import type { Sql } from './database.ts';
-import { forgetUnusedPhotoBytes } from './photos/photo-files.ts';
-import type { PhotoStorage } from './photos/photo-storage.ts';
+import { occasionPolicy } from './jobs/occasions.ts';
 
 /**
  * How long the server keeps what only sync needs (docs/decisions/0013-bounded-growth-and-rebase-by-footprint.md).
@@ -13,6 +12,7 @@ import type { PhotoStorage } from './photos/photo-storage.ts';
  * - A photo's file goes with its photo: at once when the photo was deleted, and 30 days after an upload that no
  *   photo ever named (a device names its upload as soon as the server has it). Its bytes then leave storage unless
  *   another upload shares them (`forgetUnusedPhotoBytes`).
+ * - That a reminder or birthday was told is kept while it can still come due (sync-server/jobs/occasions.ts).
  */
 export const housekeepingPolicy = {
   tombstonesKeptDays: 30,
@@ -21,8 +21,8 @@ export const housekeepingPolicy = {
   /** A browser remembered for sign-in (migration 0006) is forgotten after a year, as its cookie is. */
   signInDevicesKeptDays: 365,
   unnamedUploadsKeptDays: 30,
-  /** How often a server runs it; instances take turns under an advisory lock. */
-  intervalMs: 60 * 60 * 1000,
+  /** When it runs (the job queue, sync-server/jobs/jobs.ts): hourly, one instance at a time. */
+  every: '17 * * * *',
 };
 
 export type HousekeepingReport = {
@@ -30,21 +30,13 @@ export type HousekeepingReport = {
   devices: number;
   invitations: number;
   photoFiles: number;
+  occasions: number;
 };
 
-/** Any number, as long as nothing else in Hearth takes this advisory lock (migrate.ts uses its own). */
-const housekeepingLock = 7317706126;
-
-/**
- * Deletes what no device or person can need any more, as of `now`. Answers what it deleted, or null when another
- * instance is at it already.
- */
-export async function runHousekeeping(sql: Sql, now = new Date()): Promise<HousekeepingReport | null> {
+/** Deletes what no device or person can need any more, as of `now`, and answers what it deleted. */
+export async function runHousekeeping(sql: Sql, now = new Date()): Promise<HousekeepingReport> {
   const daysBefore = (days: number) => new Date(now.getTime() - days * 24 * 60 * 60 * 1000);
   return sql.begin(async (tx) => {
-    const [lock] = await tx<{ taken: boolean }[]>`select pg_try_advisory_xact_lock(${housekeepingLock}) as taken`;
-    if (!lock?.taken) return null;
-
     // Per family, every tombstone up to the newest old one goes, and the family's floor rises to it in the same
     // statement, so no pull ever sees the tombstones gone without the floor that says so. Versions only grow with
     // time in a family, so nothing recent is at or below that version.
@@ -83,41 +75,15 @@ export async function runHousekeeping(sql: Sql, now = new Date()): Promise<House
           )
         )
     `;
+    const occasions = await tx`
+      delete from occasions_told where told_at < ${daysBefore(occasionPolicy.toldKeptDays)}
+    `;
     return {
       tombstones: tombstones?.count ?? 0,
       devices: devices.count,
       invitations: invitations.count,
       photoFiles: photoFiles.count,
+      occasions: occasions.count,
     };
   });
-}
-
-/**
- * Runs housekeeping now and then every `intervalMs`, then deletes from `photoStorage` the bytes no photo names any
- * more; a failure is logged and tried again next time. The answer stops it, waiting for a run under way so the
- * database can close after.
- */
-export function scheduleHousekeeping(
-  sql: Sql,
-  log: {
-    info(report: object, message: string): void;
-    error(failure: object, message: string): void;
-  },
-  { photoStorage, intervalMs = housekeepingPolicy.intervalMs }: { photoStorage: PhotoStorage; intervalMs?: number },
-): () => Promise<void> {
-  let running: Promise<void> = Promise.resolve();
-  const run = () => {
-    running = (async () => {
-      const report = await runHousekeeping(sql);
-      if (!report) return;
-      const photoBytes = await forgetUnusedPhotoBytes(sql, photoStorage);
-      log.info({ ...report, photoBytes }, 'housekeeping done');
-    })().catch((error: unknown) => log.error({ err: error }, 'housekeeping failed'));
-  };
-  run();
-  const timer = setInterval(run, intervalMs);
-  return async () => {
-    clearInterval(timer);
-    await running;
-  };
 }

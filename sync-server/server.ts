@@ -2,39 +2,41 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp, photoStorageOf } from './app.ts';
 import { loadConfig } from './config.ts';
 import { openDatabase, type Database } from './database.ts';
-import { scheduleHousekeeping } from './housekeeping.ts';
 import { runMigrations } from './migrate.ts';
+import { startHearthJobs } from './jobs/jobs.ts';
 import { failStartup } from './operator-error.ts';
-import type { PhotoStorage } from './photos/photo-storage.ts';
+import type { JobQueue } from './jobs/job-queue.ts';
 import { createLocalNotifier, createPostgresNotifier, type SyncNotifier } from './sync-notifier.ts';
 
 async function start(): Promise<{
   app: FastifyInstance;
   database: Database;
   notifier: SyncNotifier;
-  photoStorage: PhotoStorage;
+  jobs: JobQueue;
 }> {
   const config = loadConfig();
   const photoStorage = photoStorageOf(config);
   const database = await openDatabase(config);
   let notifier: SyncNotifier | undefined;
+  let jobs: JobQueue | undefined;
   try {
     const applied = await runMigrations(database.sql);
     notifier = config.syncNotify === 'postgres' ? await createPostgresNotifier(database.sql) : createLocalNotifier();
     const app = await buildApp({ config, sql: database.sql, notifier, photoStorage });
+    jobs = await startHearthJobs({ sql: database.sql, notifier, photoStorage, log: app.log });
     const address = await app.listen({ port: config.port, host: config.host });
     for (const migration of applied) console.log(`Applied migration ${migration.version} (${migration.name})`);
     console.log(`Hearth is serving ${config.publicUrl?.origin ?? address} (database: ${database.location})`);
-    return { app, database, notifier, photoStorage };
+    return { app, database, notifier, jobs };
   } catch (error) {
+    await jobs?.stop();
     await notifier?.close();
     await database.close();
     throw error;
   }
 }
 
-const { app, database, notifier, photoStorage } = await start().catch(failStartup);
-const stopHousekeeping = scheduleHousekeeping(database.sql, app.log, { photoStorage });
+const { app, database, notifier, jobs } = await start().catch(failStartup);
 
 let stopping = false;
 async function shutDown(signal: NodeJS.Signals): Promise<void> {
@@ -44,7 +46,7 @@ async function shutDown(signal: NodeJS.Signals): Promise<void> {
   app.log.info({ signal }, 'shutting down');
   try {
     await app.close();
-    await stopHousekeeping();
+    await jobs.stop();
     await notifier.close();
     await database.close();
   } catch (error) {

@@ -1,4 +1,3 @@
-import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
 import type { Sql } from './database.ts';
 
@@ -61,7 +60,11 @@ export function coalesceChanges(changes: FamilyChange[]): FamilyChange[] {
  * devices until their next pull (every `livePullMs` with the live channel open, `fallbackPullMs` without), while the
  * write itself is already safe.
  */
-export function publishChanges(notifier: SyncNotifier, changes: FamilyChange[], log: FastifyBaseLogger): void {
+export function publishChanges(
+  notifier: SyncNotifier,
+  changes: FamilyChange[],
+  log: { warn(report: object, message: string): void },
+): void {
   for (const change of coalesceChanges(changes)) {
     notifier.publish(change).catch((error: unknown) => log.warn({ err: error, change }, 'could not publish a change'));
   }

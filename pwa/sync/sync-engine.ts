@@ -191,7 +191,8 @@ export function createSyncEngine({
 
   /** What every push and pull says about this device. */
   async function deviceFields(device: string) {
-    return { protocolVersion: syncProtocolVersion, deviceId: device, userId, epoch: await readEpoch(db) };
+    const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+    return { protocolVersion: syncProtocolVersion, deviceId: device, userId, epoch: await readEpoch(db), timeZone };
   }
 
   async function pushQueuedWrites(): Promise<void> {

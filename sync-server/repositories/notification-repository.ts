@@ -22,6 +22,9 @@ const settingOf: Record<NotificationType, keyof UserSettings> = {
   new_member: 'familyUpdates',
   post_comment: 'photoComments',
   chat_message: 'chatMessages',
+  event_tomorrow: 'eventReminders',
+  event_soon: 'eventReminders',
+  birthday: 'familyUpdates',
 };
 
 export type NewNotification = {
@@ -30,7 +33,8 @@ export type NewNotification = {
   /** What the notification gathers while unread: the post, the event, or the family itself (its chat, its posts). */
   groupKey: string;
   relatedId: string | null;
-  actorId: string;
+  /** Who did it (never told); null for what nobody did (a reminder). */
+  actorId: string | null;
   excerpt: string;
   version: number;
   /** Only these members (the post's author, the event's maker); every member but the actor when absent. */
@@ -62,7 +66,7 @@ export function createNotificationRepository(sql: Queryable) {
         select m.user_id, m.family_id, ${notification.type}, ${notification.groupKey}, ${notification.relatedId},
           ${notification.actorId}, ${excerptOf(notification.excerpt)}, 1, false, ${notification.version}
         from family_members m left join user_settings s on s.user_id = m.user_id
-        where m.family_id = ${notification.familyId} and m.user_id <> ${notification.actorId}
+        where m.family_id = ${notification.familyId} and m.user_id is distinct from ${notification.actorId}::uuid
           and coalesce(s.${column}, true)
           ${notification.recipients ? sql`and m.user_id = any(${notification.recipients}::uuid[])` : sql``}
           ${notification.except ? sql`and m.user_id <> all(${notification.except}::uuid[])` : sql``}

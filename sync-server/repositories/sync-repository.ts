@@ -59,22 +59,32 @@ export function createSyncRepository(sql: Queryable) {
      * The device's state, registering it to the user when it is new. A device that exists keeps its owner; the
      * caller refuses a request whose user is not that owner. Read first, since every pull asks: a device is written
      * only when it is new, and its last_seen_at moves at most once an hour (a write per pull would be one every
-     * 30 s per open app).
+     * 30 s per open app). The time zone it says it is in is kept when PostgreSQL knows the zone (a zone it does not
+     * know is looked up again on each request, and changes nothing).
      */
-    async claimDevice(deviceId: string, userId: string): Promise<DeviceState> {
-      const read = () => sql<{ user_id: string; last_applied_seq: string; stale: boolean }[]>`
-        select user_id, last_applied_seq, last_seen_at < now() - interval '1 hour' as stale
+    async claimDevice(deviceId: string, userId: string, timeZone?: string): Promise<DeviceState> {
+      const knownZone = sql`(select name from pg_timezone_names where name = ${timeZone ?? null})`;
+      const read = () => sql<{ user_id: string; last_applied_seq: string; stale: boolean; time_zone: string | null }[]>`
+        select user_id, last_applied_seq, last_seen_at < now() - interval '1 hour' as stale, time_zone
         from sync_devices where id = ${deviceId}
       `;
       let [row] = await read();
       if (!row) {
         // Another request may create it at the same moment: whichever insert wins, the row is read back.
-        await sql`insert into sync_devices (id, user_id) values (${deviceId}, ${userId}) on conflict (id) do nothing`;
+        await sql`
+          insert into sync_devices (id, user_id, time_zone) values (${deviceId}, ${userId}, ${knownZone})
+          on conflict (id) do nothing
+        `;
         [row] = await read();
       }
       if (!row) throw new Error('sync_devices row missing right after its insert');
-      if (row.stale && row.user_id === userId) {
-        await sql`update sync_devices set last_seen_at = now() where id = ${deviceId}`;
+      const moved = timeZone !== undefined && timeZone !== row.time_zone;
+      if ((row.stale || moved) && row.user_id === userId) {
+        await sql`
+          update sync_devices set last_seen_at = now(), time_zone = coalesce(${knownZone}, time_zone)
+          where id = ${deviceId}
+            and (last_seen_at < now() - interval '1 hour' or time_zone is distinct from coalesce(${knownZone}, time_zone))
+        `;
       }
       return { userId: row.user_id, lastAppliedSeq: Number(row.last_applied_seq) };
     },

@@ -45,11 +45,11 @@ export const syncRoutes: FastifyPluginAsync<SyncRoutesOptions> = async (app, { s
    */
   async function admitDevice(
     request: FastifyRequest,
-    sent: { userId: string; deviceId: string; epoch: string | null },
+    sent: { userId: string; deviceId: string; epoch: string | null; timeZone?: string },
   ): Promise<DeviceState & { epoch: string }> {
     const { user } = signedIn(request);
     if (sent.userId !== user.id) throw new HttpError(403, { error: serverMessages.deviceOfAnotherAccount });
-    const device = await devices.claimDevice(sent.deviceId, user.id);
+    const device = await devices.claimDevice(sent.deviceId, user.id, sent.timeZone);
     if (device.userId !== user.id) throw new HttpError(403, { error: serverMessages.deviceOfAnotherAccount });
     const epoch = await currentEpoch(sql);
     if (sent.epoch !== null && sent.epoch !== epoch) {

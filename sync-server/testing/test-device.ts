@@ -34,6 +34,8 @@ export class TestDevice {
   readonly rows = new Map<string, StoredRow>();
   /** The server history this device last heard of, as a real device keeps it. */
   epoch: string | null = null;
+  /** The time zone it says it is in, as a browser does; none when unset. */
+  timeZone: string | undefined;
 
   constructor(
     private readonly app: FastifyInstance,
@@ -56,6 +58,7 @@ export class TestDevice {
       deviceId: this.id,
       userId: this.account.user.id,
       epoch: this.epoch,
+      ...(this.timeZone ? { timeZone: this.timeZone } : {}),
     };
   }
 

@@ -11,7 +11,7 @@ import { personName } from '../family/person.tsx';
 import { rememberSelectedFamily } from '../family/selected-family.ts';
 import { readUsersById } from '../feed/read-users.ts';
 import { useQuickWrite } from '../feed/use-quick-write.ts';
-import { notificationPath, notificationText } from './notification-text.ts';
+import { notificationPath, notificationText } from '../../../schema/notification-text.ts';
 import * as styles from './notification-panel.css.ts';
 
 /** How many of the newest the list shows: gathered as they are, that is weeks of a busy family. */

@@ -1,4 +1,4 @@
-import type { SyncedNotification } from '../../../schema/sync.ts';
+import type { FamilyNotification } from './entities.ts';
 
 /** Where tapping a notification takes the person. */
 export const notificationPath = {
@@ -8,16 +8,24 @@ export const notificationPath = {
   event_rsvp: '/events',
   new_member: '/family-tree',
   chat_message: '/chat',
-} as const satisfies Record<SyncedNotification['type'], string>;
+  event_tomorrow: '/events',
+  event_soon: '/events',
+  birthday: '/family-tree',
+} as const satisfies Record<FamilyNotification['type'], string>;
 
-const answers: Record<string, string> = { attending: 'is coming', not_attending: "can't make it", pending: 'is not sure yet' };
+const answers: Record<string, string> = {
+  attending: 'is coming',
+  not_attending: "can't make it",
+  pending: 'is not sure yet',
+};
 
 /**
- * The sentence a notification says (decision 0022): who did what, counted when several things gathered while it
- * was unread, and the quote that goes under it.
+ * The sentence a notification says (decision 0022), on the bell, in a push and in the email digest alike: who did
+ * what, counted when several things gathered while it was unread, and the quote that goes under it. A reminder's
+ * excerpt is its event's title.
  */
 export function notificationText(
-  notification: Pick<SyncedNotification, 'type' | 'count' | 'excerpt'>,
+  notification: Pick<FamilyNotification, 'type' | 'count' | 'excerpt'>,
   actor: string,
   familyName: string,
 ): { title: string; quote: string | null } {
@@ -40,5 +48,11 @@ export function notificationText(
       return { title: several ? `${count} people joined ${familyName}` : `${actor} joined ${familyName}`, quote: null };
     case 'chat_message':
       return { title: several ? `${count} new messages in the family chat` : `${actor} in the family chat`, quote };
+    case 'event_tomorrow':
+      return { title: `Tomorrow: ${excerpt}`, quote: null };
+    case 'event_soon':
+      return { title: `In an hour: ${excerpt}`, quote: null };
+    case 'birthday':
+      return { title: `It's ${actor}'s birthday today`, quote: 'Wish them a happy birthday' };
   }
 }
