@@ -1,5 +1,5 @@
-import { close, share, twoMembers } from './support/family.ts';
-import { expect, test } from './support/test.ts';
+import { close, share, twoMembers, waitForOfflineReady } from './support/family.ts';
+import { expect, newPerson, signUp, test } from './support/test.ts';
 
 test('a post rings the bell on every device of the family, and reading it on one clears it on the other', async ({
   browser,
@@ -24,7 +24,9 @@ test('a post rings the bell on every device of the family, and reading it on one
   await expect(grandmaPage.getByRole('button', { name: 'Notifications, 1 unread' })).toBeVisible();
   await grandmaPage.getByRole('button', { name: 'Notifications, 1 unread' }).click();
   await expect(
-    grandmaPage.getByRole('region', { name: 'Notifications' }).getByText(`${family.son.username} joined ${family.familyName}`),
+    grandmaPage
+      .getByRole('region', { name: 'Notifications' })
+      .getByText(`${family.son.username} joined ${family.familyName}`),
   ).toBeVisible();
   await grandmaPage.keyboard.press('Escape');
 
@@ -37,4 +39,55 @@ test('a post rings the bell on every device of the family, and reading it on one
   await expect(laptopPage.getByRole('button', { name: 'Notifications', exact: true })).toBeVisible({ timeout: 10_000 });
 
   await close(family.grandmaContext, family.sonContext, laptop);
+});
+
+test('the service worker shows every push as a notification, one per group, and Settings offers push on this device', async ({
+  browser,
+}) => {
+  const context = await browser.newContext();
+  await context.grantPermissions(['notifications']);
+  const page = await context.newPage();
+  await signUp(page, newPerson('push'));
+  await waitForOfflineReady(page);
+
+  // The browser's push service is not reachable here: DevTools hands the service worker a push as one would.
+  const session = await context.newCDPSession(page);
+  const registrations: string[] = [];
+  session.on('ServiceWorker.workerRegistrationUpdated', (update) =>
+    registrations.push(...update.registrations.map((registration) => registration.registrationId)),
+  );
+  await session.send('ServiceWorker.enable');
+  await expect.poll(() => registrations.length).toBeGreaterThan(0);
+  const push = (data: string) =>
+    session.send('ServiceWorker.deliverPushMessage', {
+      origin: new URL(page.url()).origin,
+      registrationId: registrations[0]!,
+      data,
+    });
+  const shown = () =>
+    page.evaluate(async () =>
+      (await (await navigator.serviceWorker.ready).getNotifications()).map(({ title, body, tag }) => ({
+        title,
+        body,
+        tag,
+      })),
+    );
+
+  await push(JSON.stringify({ title: 'Grandma shared a post', body: 'Plums!', path: '/', tag: 'f:new_post:posts' }));
+  await expect.poll(shown).toEqual([{ title: 'Grandma shared a post', body: 'Plums!', tag: 'f:new_post:posts' }]);
+  // More of the same group replaces it, as the bell gathers them; a push that is not Hearth's shape still shows.
+  await push(JSON.stringify({ title: '2 new posts in The Smiths', body: 'Jam', path: '/', tag: 'f:new_post:posts' }));
+  await push('not json');
+  await expect.poll(shown).toEqual([
+    { title: '2 new posts in The Smiths', body: 'Jam', tag: 'f:new_post:posts' },
+    { title: 'Hearth', body: 'Something new in your family', tag: 'hearth' },
+  ]);
+
+  await page.goto('/settings');
+  const deviceSwitch = page.getByRole('switch', { name: 'Notifications on this device' });
+  await expect(deviceSwitch).toHaveAttribute('aria-checked', 'false');
+  await expect(
+    page.getByText('Get a notification here when something happens, even with Hearth closed.'),
+  ).toBeVisible();
+  await context.close();
 });

@@ -18,7 +18,21 @@ describe('loadConfig', () => {
       trustProxy: false,
       syncNotify: 'local',
       photoStorage: { kind: 'disk' },
+      mail: undefined,
+      pushContact: 'mailto:hearth@localhost.invalid',
+      pushServiceOrigins: [],
     });
+  });
+
+  it('sends email only with an SMTP server, and tells push services an https public address', () => {
+    expect(
+      loadConfig({ SMTP_URL: 'smtps://user:pw@mail.example:465', PUBLIC_URL: 'https://hearth.example' }),
+    ).toMatchObject({
+      mail: { smtpUrl: 'smtps://user:pw@mail.example:465', from: 'Hearth <hearth@hearth.example>' },
+      pushContact: 'https://hearth.example',
+    });
+    expect(() => loadConfig({ SMTP_URL: 'http://mail.example' })).toThrow(/SMTP_URL: must be an smtp/);
+    expect(() => loadConfig({ PUSH_CONTACT: 'http://me.example' })).toThrow(/PUSH_CONTACT/);
   });
 
   it('stores photos in S3-compatible storage when told, and says what else that needs', () => {

@@ -52,6 +52,9 @@ const envSchema = z
     S3_SECRET_ACCESS_KEY: z.string().trim().optional(),
     S3_FORCE_PATH_STYLE: booleanFlag,
     S3_PREFIX: z.string().trim().default(''),
+    SMTP_URL: z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// address' }).optional(),
+    MAIL_FROM: z.string().trim().max(200).optional(),
+    PUSH_CONTACT: z.url({ protocol: /^(https|mailto)$/, error: 'must be an https: or mailto: address' }).optional(),
   })
   .refine((env) => (env.GOOGLE_CLIENT_ID === undefined) === (env.GOOGLE_CLIENT_SECRET === undefined), {
     error: 'set both GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET, or neither',
@@ -115,6 +118,22 @@ const configSchema = envSchema.transform((env) => ({
           prefix: env.S3_PREFIX,
         }
       : { kind: 'disk' as const },
+  /**
+   * Who runs this Hearth, for push services to reach if its pushes misbehave (an https: or mailto: address).
+   * Defaults to the public address when that is https; Apple's push service refuses a localhost one.
+   */
+  pushContact:
+    env.PUSH_CONTACT ??
+    (env.PUBLIC_URL?.protocol === 'https:' ? env.PUBLIC_URL.origin : 'mailto:hearth@localhost.invalid'),
+  /**
+   * Email (the digest): sent through this SMTP server, from this address. Unset: Hearth sends no email, and the
+   * digest setting says so.
+   */
+  mail: env.SMTP_URL
+    ? { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM ?? `Hearth <hearth@${env.PUBLIC_URL?.hostname ?? 'localhost'}>` }
+    : undefined,
+  /** Push services besides the public ones (push-services.ts): only tests set this, to a local push service. */
+  pushServiceOrigins: [] as string[],
 }));
 
 export type Config = z.output<typeof configSchema>;

@@ -27,6 +27,7 @@ export const serverMessages = {
   shuttingDown: 'The server is restarting. Please try again in a moment.',
   syncUnavailable: "Hearth couldn't save your changes just now. They are kept on your device and will be sent again.",
   unavailable: "Hearth can't reach its data just now. Please try again in a moment.",
+  notAPushService: "This browser's push service is not one Hearth can send to.",
 } as const;
 
 /** An answer a handler or hook decides on; the error handler sends `body` with `statusCode` as it is. */

@@ -23,7 +23,13 @@ async function start(): Promise<{
     const applied = await runMigrations(database.sql);
     notifier = config.syncNotify === 'postgres' ? await createPostgresNotifier(database.sql) : createLocalNotifier();
     const app = await buildApp({ config, sql: database.sql, notifier, photoStorage });
-    jobs = await startHearthJobs({ sql: database.sql, notifier, photoStorage, log: app.log });
+    jobs = await startHearthJobs({
+      sql: database.sql,
+      notifier,
+      photoStorage,
+      push: { contact: config.pushContact, extraServiceOrigins: config.pushServiceOrigins },
+      log: app.log,
+    });
     const address = await app.listen({ port: config.port, host: config.host });
     for (const migration of applied) console.log(`Applied migration ${migration.version} (${migration.name})`);
     console.log(`Hearth is serving ${config.publicUrl?.origin ?? address} (database: ${database.location})`);

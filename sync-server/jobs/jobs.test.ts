@@ -27,6 +27,7 @@ function instance(pollingIntervalSeconds: number) {
     sql: context.sql,
     notifier,
     photoStorage: diskPhotoStorage(join(tmpdir(), `hearth-jobs-${randomUUID()}`)),
+    push: { contact: 'mailto:test@hearth.invalid', extraServiceOrigins: [] },
     log: quiet,
   });
   return { notifier, start: () => startJobQueue(context.sql, kinds, quiet, { pollingIntervalSeconds }) };

@@ -2,6 +2,7 @@ import type { Sql } from '../database.ts';
 import { housekeepingPolicy, runHousekeeping } from '../housekeeping.ts';
 import { forgetUnusedPhotoBytes } from '../photos/photo-files.ts';
 import type { PhotoStorage } from '../photos/photo-storage.ts';
+import { deliverPendingPushes, type PushSettings } from '../push/push-delivery.ts';
 import { publishChanges, type SyncNotifier } from '../sync-notifier.ts';
 import { startJobQueue, type JobKind, type JobLog, type JobQueue } from './job-queue.ts';
 import { tellDueOccasions } from './occasions.ts';
@@ -10,11 +11,12 @@ export type JobDependencies = {
   sql: Sql;
   notifier: SyncNotifier;
   photoStorage: PhotoStorage;
+  push: PushSettings;
   log: JobLog;
 };
 
 /** Everything Hearth does on its own, on a schedule or when asked (decision 0023). */
-export function hearthJobs({ sql, notifier, photoStorage, log }: JobDependencies): JobKind[] {
+export function hearthJobs({ sql, notifier, photoStorage, push, log }: JobDependencies): JobKind[] {
   return [
     {
       name: 'housekeeping',
@@ -35,9 +37,61 @@ export function hearthJobs({ sql, notifier, photoStorage, log }: JobDependencies
         return changes.length > 0 ? { families: changes.length } : undefined;
       },
     },
+    {
+      // Pushes go out as their notifications commit (startHearthJobs); this catches any an instance stopped before.
+      name: 'push',
+      every: '* * * * *',
+      async run() {
+        const report = await deliverPendingPushes(sql, push, log);
+        return report.pushed + report.gone > 0 ? report : undefined;
+      },
+    },
   ];
 }
 
-export function startHearthJobs(dependencies: JobDependencies): Promise<JobQueue> {
-  return startJobQueue(dependencies.sql, hearthJobs(dependencies), dependencies.log);
+/**
+ * Starts the queue, and pushes each notification as soon as it is written: every published change (from any
+ * instance) sweeps for notifications waiting to be pushed, one sweep at a time per instance, the next one gathering
+ * every change that came meanwhile. Claiming makes instances sweeping together push each one once.
+ */
+export async function startHearthJobs(dependencies: JobDependencies): Promise<JobQueue> {
+  const { sql, notifier, push, log } = dependencies;
+  const queue = await startJobQueue(sql, hearthJobs(dependencies), log);
+  const sweep = oneAtATime(() => deliverPendingPushes(sql, push, log), log);
+  const unsubscribe = notifier.subscribe(sweep.request);
+  return {
+    runSoon: queue.runSoon,
+    async stop() {
+      unsubscribe();
+      await sweep.idle();
+      await queue.stop();
+    },
+  };
+}
+
+/** Runs `work` when asked, never twice at once: asks made while it runs make one more run after it. */
+function oneAtATime(work: () => Promise<unknown>, log: JobLog) {
+  let running: Promise<void> | null = null;
+  let again = false;
+  const start = () => {
+    running = work()
+      .then(() => undefined)
+      .catch((error: unknown) => log.error({ err: error }, 'push sweep failed'))
+      .finally(() => {
+        running = null;
+        if (again) {
+          again = false;
+          start();
+        }
+      });
+  };
+  return {
+    request() {
+      if (running) again = true;
+      else start();
+    },
+    async idle() {
+      while (running) await running;
+    },
+  };
 }

@@ -55,16 +55,18 @@ export function createNotificationRepository(sql: Queryable) {
   return {
     /**
      * Tells the family's members (never the actor) who want this kind: a new notification, or the unread one of
-     * the same kind and subject counted once more, with the newest actor and quote.
+     * the same kind and subject counted once more, with the newest actor and quote. Only a new one is pushed to
+     * their devices (push/push-delivery.ts): fifty chat lines are one push, which the bell then counts.
      */
     async notify(notification: NewNotification): Promise<void> {
       const column = sql(settingColumnOf[settingOf[notification.type]]);
       await sql`
         insert into notifications (
-          user_id, family_id, type, group_key, related_id, actor_id, excerpt, count, is_read, version
+          user_id, family_id, type, group_key, related_id, actor_id, excerpt, count, is_read, version, push_pending
         )
         select m.user_id, m.family_id, ${notification.type}, ${notification.groupKey}, ${notification.relatedId},
-          ${notification.actorId}, ${excerptOf(notification.excerpt)}, 1, false, ${notification.version}
+          ${notification.actorId}, ${excerptOf(notification.excerpt)}, 1, false, ${notification.version},
+          exists (select 1 from push_subscriptions p where p.user_id = m.user_id)
         from family_members m left join user_settings s on s.user_id = m.user_id
         where m.family_id = ${notification.familyId} and m.user_id is distinct from ${notification.actorId}::uuid
           and coalesce(s.${column}, true)

@@ -124,6 +124,9 @@ const notFamilyRoutes: Record<string, string> = {
   'GET /api/calendar-feed': 'the caller’s own calendar address',
   'POST /api/calendar-feed': 'the caller’s own calendar address',
   'DELETE /api/calendar-feed': 'the caller’s own calendar address',
+  'GET /api/notification-channels': 'the server’s public push key and whether it sends email',
+  'PUT /api/push/subscription': 'a device of the caller only (push.test.ts)',
+  'DELETE /api/push/subscription/:deviceId': 'removes only a subscription of the caller (push.test.ts)',
   'GET /api/calendar/:file':
     'the token is the permission, and lists only its owner’s families now (calendar-routes.test.ts)',
 };

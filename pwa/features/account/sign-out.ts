@@ -37,6 +37,9 @@ export async function signOut(): Promise<void> {
     db.close();
   }
   await leaveDevice(user.id);
+  await import('../notifications/device-push.ts')
+    .then(({ forgetPushOnThisDevice }) => forgetPushOnThisDevice())
+    .catch((error: unknown) => console.warn('Could not unsubscribe from pushes', error));
   forgetSignedInUser();
   if (deviceId) await forgetDeviceOnServer(deviceId);
   await endServerSession();

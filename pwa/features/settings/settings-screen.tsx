@@ -11,6 +11,7 @@ import { Avatar } from '../../ui/avatar.tsx';
 import { Button, ButtonLink } from '../../ui/button.tsx';
 import { Card } from '../../ui/card.tsx';
 import { LogOutIcon } from '../../ui/icons.tsx';
+import { DevicePushSwitch } from '../notifications/device-push-switch.tsx';
 import { DeviceIcon, MoonIcon, SunIcon } from './theme-icons.tsx';
 import { Page, PageHeader } from '../../ui/page.tsx';
 import type { ColorThemeName } from '../../ui/palette.ts';
@@ -115,7 +116,10 @@ export function SettingsScreen() {
         </ServerSettings>
       </SettingsSection>
 
-      <SettingsSection title="Notifications" lead="Choose what Hearth tells you about.">
+      <SettingsSection title="Notifications" lead="Choose what Hearth tells you about, and where.">
+        <div className={styles.switchItem}>
+          <DevicePushSwitch />
+        </div>
         <ServerSwitches switches={notificationSwitches} />
       </SettingsSection>
 
