@@ -17,7 +17,7 @@ describe('relationship types', () => {
 });
 
 describe('settings defaults', () => {
-  it('turn every notification and privacy toggle on, at the standard text size', () => {
+  it('turn every notification and privacy toggle on, at the standard text size, with no email and no family muted', () => {
     expect(userSettingsSchema.parse(defaultUserSettings)).toEqual({
       familyUpdates: true,
       eventReminders: true,
@@ -27,6 +27,8 @@ describe('settings defaults', () => {
       activityStatus: true,
       photoDownload: true,
       textSize: 'normal',
+      emailDigest: 'off',
+      mutedFamilyIds: [],
     });
   });
 });

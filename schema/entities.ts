@@ -42,16 +42,18 @@ export const familySchema = z.object({
 export type Family = z.infer<typeof familySchema>;
 
 /** What a member sees of another user: never their email settings or password state. */
-export const publicUserSchema = userSchema.pick({
-  id: true,
-  username: true,
-  firstName: true,
-  lastName: true,
-  profileImageUrl: true,
-}).extend({
-  /** `--MM-DD`: the day and month only. Missing on a device from before birthdays existed, as none. */
-  birthday: birthday.nullable().optional(),
-});
+export const publicUserSchema = userSchema
+  .pick({
+    id: true,
+    username: true,
+    firstName: true,
+    lastName: true,
+    profileImageUrl: true,
+  })
+  .extend({
+    /** `--MM-DD`: the day and month only. Missing on a device from before birthdays existed, as none. */
+    birthday: birthday.nullable().optional(),
+  });
 export type PublicUser = z.infer<typeof publicUserSchema>;
 
 export const familyMemberSchema = z.object({
@@ -101,7 +103,7 @@ export const postSchema = z.object({
 export type Post = z.infer<typeof postSchema>;
 
 export const rsvpStatuses = ['attending', 'not_attending', 'pending'] as const;
-export const rsvpStatusSchema = z.enum(rsvpStatuses, { error: 'Please choose Attending or Can\'t Make It' });
+export const rsvpStatusSchema = z.enum(rsvpStatuses, { error: "Please choose Attending or Can't Make It" });
 export type RsvpStatus = z.infer<typeof rsvpStatusSchema>;
 
 export const eventSchema = z.object({
@@ -205,6 +207,9 @@ export const notificationSchema = z.object({
 });
 export type FamilyNotification = z.infer<typeof notificationSchema>;
 
+export const emailDigestChoices = ['off', 'daily', 'weekly'] as const;
+export type EmailDigest = (typeof emailDigestChoices)[number];
+
 /** Per-user preferences kept on the server so they follow the person to every device. All on by default. */
 export const userSettingsSchema = z.object({
   familyUpdates: z.boolean(),
@@ -216,6 +221,10 @@ export const userSettingsSchema = z.object({
   photoDownload: z.boolean(),
   /** Larger text (product.md): kept with the account so it follows the person to every device. */
   textSize: z.enum(textSizes),
+  /** An email of what the person has not seen (decision 0025), for those who rarely open the app. Off by default. */
+  emailDigest: z.enum(emailDigestChoices),
+  /** Families the person muted: none of their notifications (bell, push, digest). */
+  mutedFamilyIds: z.array(id).max(100),
 });
 export type UserSettings = z.infer<typeof userSettingsSchema>;
 
@@ -228,4 +237,6 @@ export const defaultUserSettings: UserSettings = {
   activityStatus: true,
   photoDownload: true,
   textSize: 'normal',
+  emailDigest: 'off',
+  mutedFamilyIds: [],
 };

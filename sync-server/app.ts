@@ -25,6 +25,7 @@ import { healthRoutes } from './routes/health-routes.ts';
 import { invitationRoutes } from './routes/invitation-routes.ts';
 import { liveRoutes } from './routes/live-routes.ts';
 import { calendarRoutes } from './routes/calendar-routes.ts';
+import { digestRoutes } from './routes/digest-routes.ts';
 import { pushRoutes } from './routes/push-routes.ts';
 import { eventRoutes } from './routes/event-routes.ts';
 import { messageRoutes } from './routes/message-routes.ts';
@@ -155,6 +156,7 @@ export async function buildApp({
   await app.register(messageRoutes, { sql, runMutation });
   await app.register(calendarRoutes, { config, sql });
   await app.register(pushRoutes, { config, sql });
+  await app.register(digestRoutes, { sql });
   await app.register(invitationRoutes, { config, sql, runMutation, now });
   await app.register(staticFilesPlugin, { staticDir: config.staticDir, pages });
 

@@ -1,5 +1,6 @@
 import type { Sql } from './database.ts';
 import { occasionPolicy } from './jobs/occasions.ts';
+import { digestPolicy } from './mail/email-digest.ts';
 
 /**
  * How long the server keeps what only sync needs (docs/decisions/0013-bounded-growth-and-rebase-by-footprint.md).
@@ -13,6 +14,7 @@ import { occasionPolicy } from './jobs/occasions.ts';
  *   photo ever named (a device names its upload as soon as the server has it). Its bytes then leave storage unless
  *   another upload shares them (`forgetUnusedPhotoBytes`).
  * - That a reminder or birthday was told is kept while it can still come due (sync-server/jobs/occasions.ts).
+ * - A digest email's unsubscribe link works for 90 days (sync-server/mail/email-digest.ts).
  */
 export const housekeepingPolicy = {
   tombstonesKeptDays: 30,
@@ -31,6 +33,7 @@ export type HousekeepingReport = {
   invitations: number;
   photoFiles: number;
   occasions: number;
+  digestLinks: number;
 };
 
 /** Deletes what no device or person can need any more, as of `now`, and answers what it deleted. */
@@ -78,12 +81,16 @@ export async function runHousekeeping(sql: Sql, now = new Date()): Promise<House
     const occasions = await tx`
       delete from occasions_told where told_at < ${daysBefore(occasionPolicy.toldKeptDays)}
     `;
+    const digestLinks = await tx`
+      delete from digest_unsubscribe_tokens where created_at < ${daysBefore(digestPolicy.tokensKeptDays)}
+    `;
     return {
       tombstones: tombstones?.count ?? 0,
       devices: devices.count,
       invitations: invitations.count,
       photoFiles: photoFiles.count,
       occasions: occasions.count,
+      digestLinks: digestLinks.count,
     };
   });
 }

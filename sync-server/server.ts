@@ -4,6 +4,7 @@ import { loadConfig } from './config.ts';
 import { openDatabase, type Database } from './database.ts';
 import { runMigrations } from './migrate.ts';
 import { startHearthJobs } from './jobs/jobs.ts';
+import { createMailer } from './mail/mailer.ts';
 import { failStartup } from './operator-error.ts';
 import type { JobQueue } from './jobs/job-queue.ts';
 import { createLocalNotifier, createPostgresNotifier, type SyncNotifier } from './sync-notifier.ts';
@@ -23,16 +24,21 @@ async function start(): Promise<{
     const applied = await runMigrations(database.sql);
     notifier = config.syncNotify === 'postgres' ? await createPostgresNotifier(database.sql) : createLocalNotifier();
     const app = await buildApp({ config, sql: database.sql, notifier, photoStorage });
+    const address = await app.listen({ port: config.port, host: config.host });
+    const origin = config.publicUrl?.origin ?? address;
     jobs = await startHearthJobs({
       sql: database.sql,
       notifier,
       photoStorage,
       push: { contact: config.pushContact, extraServiceOrigins: config.pushServiceOrigins },
+      mail: config.mail && { mailer: createMailer(config.mail), origin },
       log: app.log,
+    }).catch(async (error: unknown) => {
+      await app.close();
+      throw error;
     });
-    const address = await app.listen({ port: config.port, host: config.host });
     for (const migration of applied) console.log(`Applied migration ${migration.version} (${migration.name})`);
-    console.log(`Hearth is serving ${config.publicUrl?.origin ?? address} (database: ${database.location})`);
+    console.log(`Hearth is serving ${origin} (database: ${database.location})`);
     return { app, database, notifier, jobs };
   } catch (error) {
     await jobs?.stop();

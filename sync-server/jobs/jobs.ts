@@ -2,6 +2,8 @@ import type { Sql } from '../database.ts';
 import { housekeepingPolicy, runHousekeeping } from '../housekeeping.ts';
 import { forgetUnusedPhotoBytes } from '../photos/photo-files.ts';
 import type { PhotoStorage } from '../photos/photo-storage.ts';
+import { sendDueDigests } from '../mail/email-digest.ts';
+import type { Mailer } from '../mail/mailer.ts';
 import { deliverPendingPushes, type PushSettings } from '../push/push-delivery.ts';
 import { publishChanges, type SyncNotifier } from '../sync-notifier.ts';
 import { startJobQueue, type JobKind, type JobLog, type JobQueue } from './job-queue.ts';
@@ -12,12 +14,14 @@ export type JobDependencies = {
   notifier: SyncNotifier;
   photoStorage: PhotoStorage;
   push: PushSettings;
+  /** Email, when SMTP is configured: the digest links to the app at `origin`. */
+  mail?: { mailer: Mailer; origin: string };
   log: JobLog;
 };
 
 /** Everything Hearth does on its own, on a schedule or when asked (decision 0023). */
-export function hearthJobs({ sql, notifier, photoStorage, push, log }: JobDependencies): JobKind[] {
-  return [
+export function hearthJobs({ sql, notifier, photoStorage, push, mail, log }: JobDependencies): JobKind[] {
+  const kinds: JobKind[] = [
     {
       name: 'housekeeping',
       every: housekeepingPolicy.every,
@@ -47,6 +51,18 @@ export function hearthJobs({ sql, notifier, photoStorage, push, log }: JobDepend
       },
     },
   ];
+  if (mail) {
+    kinds.push({
+      // Hourly: each person's comes in the first run after 8:00 where they are.
+      name: 'digest',
+      every: '5 * * * *',
+      async run() {
+        const report = await sendDueDigests(sql, mail);
+        return report.sent > 0 ? report : undefined;
+      },
+    });
+  }
+  return kinds;
 }
 
 /**

@@ -54,7 +54,7 @@ function excerptOf(text: string): string {
 export function createNotificationRepository(sql: Queryable) {
   return {
     /**
-     * Tells the family's members (never the actor) who want this kind: a new notification, or the unread one of
+     * Tells the family's members (never the actor) who want this kind and have not muted the family: a new notification, or the unread one of
      * the same kind and subject counted once more, with the newest actor and quote. Only a new one is pushed to
      * their devices (push/push-delivery.ts): fifty chat lines are one push, which the bell then counts.
      */
@@ -70,6 +70,7 @@ export function createNotificationRepository(sql: Queryable) {
         from family_members m left join user_settings s on s.user_id = m.user_id
         where m.family_id = ${notification.familyId} and m.user_id is distinct from ${notification.actorId}::uuid
           and coalesce(s.${column}, true)
+          and not m.family_id = any(coalesce(s.muted_family_ids, '{}'))
           ${notification.recipients ? sql`and m.user_id = any(${notification.recipients}::uuid[])` : sql``}
           ${notification.except ? sql`and m.user_id <> all(${notification.except}::uuid[])` : sql``}
         on conflict (user_id, family_id, type, group_key) where not is_read do update

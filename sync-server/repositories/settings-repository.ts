@@ -1,4 +1,4 @@
-import { defaultUserSettings, type UserSettings } from '../../schema/index.ts';
+import { defaultUserSettings, type EmailDigest, type UserSettings } from '../../schema/index.ts';
 import type { TextSize } from '../../schema/theme.ts';
 import type { Sql } from '../database.ts';
 
@@ -11,6 +11,8 @@ type SettingsRow = {
   activity_status: boolean;
   photo_download: boolean;
   text_size: TextSize;
+  email_digest: EmailDigest;
+  muted_family_ids: string[];
 };
 
 /** The one place a setting's name meets its column. */
@@ -23,6 +25,8 @@ export const settingColumnOf: Record<keyof UserSettings, keyof SettingsRow> = {
   activityStatus: 'activity_status',
   photoDownload: 'photo_download',
   textSize: 'text_size',
+  emailDigest: 'email_digest',
+  mutedFamilyIds: 'muted_family_ids',
 };
 
 function toSettings(row: SettingsRow): UserSettings {
@@ -40,8 +44,8 @@ export function createSettingsRepository(sql: Sql) {
 
     /** `changes` holds at least one setting (the request schema insists). */
     async update(userId: string, changes: Partial<UserSettings>): Promise<UserSettings> {
-      const columns: Record<string, boolean | TextSize> = {};
-      for (const [key, value] of Object.entries(changes) as [keyof UserSettings, boolean | TextSize | undefined][]) {
+      const columns: Record<string, UserSettings[keyof UserSettings]> = {};
+      for (const [key, value] of Object.entries(changes) as [keyof UserSettings, UserSettings[keyof UserSettings]][]) {
         if (value !== undefined) columns[settingColumnOf[key]] = value;
       }
       const [row] = await sql<SettingsRow[]>`

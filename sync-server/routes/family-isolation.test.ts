@@ -127,6 +127,9 @@ const notFamilyRoutes: Record<string, string> = {
   'GET /api/notification-channels': 'the server’s public push key and whether it sends email',
   'PUT /api/push/subscription': 'a device of the caller only (push.test.ts)',
   'DELETE /api/push/subscription/:deviceId': 'removes only a subscription of the caller (push.test.ts)',
+  'GET /api/digest/page.css': 'no data',
+  'GET /api/digest/unsubscribe': 'the token is the permission, and only turns its owner’s digest off',
+  'POST /api/digest/unsubscribe': 'the token is the permission, and only turns its owner’s digest off',
   'GET /api/calendar/:file':
     'the token is the permission, and lists only its owner’s families now (calendar-routes.test.ts)',
 };

@@ -122,6 +122,21 @@ describe('notifications', () => {
     expect((await notificationsOf(cousin)).map((each) => each.type)).toEqual(['new_post']);
   });
 
+  it('tells nothing of a family its member muted, and still tells them of their other families', async () => {
+    const { familyId: otherFamily } = await createFamily(grandma.device, 'The Other Side');
+    await addMember(context.sql, otherFamily, son.account.user.id);
+    const muted = await context.app.inject({
+      method: 'PATCH',
+      url: '/api/settings',
+      headers: { cookie: son.account.cookie },
+      payload: { mutedFamilyIds: [familyId] },
+    });
+    expect(muted.json()).toMatchObject({ mutedFamilyIds: [familyId] });
+    await grandma.device.send(post(familyId, 'Muted news'), message(familyId, 'Hi'), post(otherFamily, 'Other news'));
+    expect(await notificationsOf(son)).toEqual([expect.objectContaining({ type: 'new_post', excerpt: 'Other news' })]);
+    expect(await notificationsOf(cousin)).toHaveLength(2);
+  });
+
   it('sends each person only their own, refuses a read mark on someone else’s, and forgets a leaver’s', async () => {
     await grandma.device.send(post(familyId, 'Hello'));
     const [sons] = await notificationsOf(son);

@@ -18,6 +18,8 @@ describe('settings', () => {
       activityStatus: true,
       photoDownload: true,
       textSize: 'normal',
+      emailDigest: 'off',
+      mutedFamilyIds: [],
     });
   });
 
@@ -56,6 +58,8 @@ describe('settings', () => {
     [{}, '', 'Nothing to update'],
     [{ chatMessages: 'yes' }, 'chatMessages', undefined],
     [{ textSize: 'huge' }, 'textSize', undefined],
+    [{ emailDigest: 'hourly' }, 'emailDigest', undefined],
+    [{ mutedFamilyIds: ['not-an-id'] }, 'mutedFamilyIds.0', undefined],
     [{ darkMode: true }, 'darkMode', 'Unknown field'],
   ])('refuses %j with a 400 naming the problem', async (payload, field, message) => {
     const { cookie } = await signUp(context.app);

@@ -1,6 +1,9 @@
 import type { ReactNode } from 'react';
-import { useEffect } from 'react';
-import type { UserSettings } from '../../../schema/entities.ts';
+import { useLiveQuery } from 'dexie-react-hooks';
+import { useEffect, useState } from 'react';
+import type { EmailDigest, UserSettings } from '../../../schema/entities.ts';
+import type { NotificationChannels } from '../../../schema/push.ts';
+import { api } from '../../lib/api-client.ts';
 import { signOut } from '../account/sign-out.ts';
 import { useSignedInUser } from '../account/auth-store.ts';
 import { initials, publicName } from '../account/display-name.ts';
@@ -11,8 +14,9 @@ import { Avatar } from '../../ui/avatar.tsx';
 import { Button, ButtonLink } from '../../ui/button.tsx';
 import { Card } from '../../ui/card.tsx';
 import { LogOutIcon } from '../../ui/icons.tsx';
+import { useHearthDb } from '../device-session/device-session-store.ts';
 import { DevicePushSwitch } from '../notifications/device-push-switch.tsx';
-import { DeviceIcon, MoonIcon, SunIcon } from './theme-icons.tsx';
+import { CalendarWeekIcon, DeviceIcon, MailIcon, MailOffIcon, MoonIcon, SunIcon } from './settings-icons.tsx';
 import { Page, PageHeader } from '../../ui/page.tsx';
 import type { ColorThemeName } from '../../ui/palette.ts';
 import { RadioTiles } from '../../ui/radio-tile.tsx';
@@ -44,6 +48,12 @@ const textSizeOptions: readonly { value: TextSize; label: string; visual: ReactN
   { value: 'normal', label: 'Standard', visual: <span className={styles.textSizeSample.normal}>Aa</span> },
   { value: 'large', label: 'Larger', visual: <span className={styles.textSizeSample.large}>Aa</span> },
   { value: 'largest', label: 'Largest', visual: <span className={styles.textSizeSample.largest}>Aa</span> },
+];
+
+const digestOptions: readonly { value: EmailDigest; label: string; visual: ReactNode }[] = [
+  { value: 'off', label: 'No email', visual: <MailOffIcon /> },
+  { value: 'daily', label: 'Every morning', visual: <MailIcon /> },
+  { value: 'weekly', label: 'On Sundays', visual: <CalendarWeekIcon /> },
 ];
 
 const modeOptions: readonly { value: ThemeMode; label: string; visual: ReactNode }[] = [
@@ -121,6 +131,8 @@ export function SettingsScreen() {
           <DevicePushSwitch />
         </div>
         <ServerSwitches switches={notificationSwitches} />
+        <FamilyMutes />
+        <EmailDigestChoice />
       </SettingsSection>
 
       <SettingsSection title="Privacy" lead="Decide what your family can see and do.">
@@ -154,6 +166,79 @@ function SettingsSection({ title, lead, children }: { title: string; lead?: stri
       </div>
       {children}
     </Card>
+  );
+}
+
+/** One switch per family: a muted family tells the person nothing (bell, push, digest); its chat still counts. */
+function FamilyMutes() {
+  const db = useHearthDb();
+  const families = useLiveQuery(
+    async () => (await db.families.toArray()).sort((a, b) => a.name.localeCompare(b.name)),
+    [db],
+  );
+  if (!families || families.length === 0) return null;
+  return (
+    <ServerSettings placeholderRows={families.length}>
+      {(settings) => (
+        <ul className={styles.switchList} aria-label="Families">
+          {families.map((family) => {
+            const muted = settings.mutedFamilyIds.includes(family.id);
+            return (
+              <li key={family.id} className={styles.switchItem}>
+                <Switch
+                  label={family.name}
+                  description={muted ? 'Muted: nothing from this family.' : 'Notifications from this family.'}
+                  checked={!muted}
+                  onCheckedChange={(on) =>
+                    void changeUserSetting(
+                      'mutedFamilyIds',
+                      on
+                        ? settings.mutedFamilyIds.filter((id) => id !== family.id)
+                        : [...settings.mutedFamilyIds, family.id],
+                    )
+                  }
+                />
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </ServerSettings>
+  );
+}
+
+/**
+ * The email digest, for relatives who rarely open the app (decision 0025). Offered only when this Hearth's server
+ * can send email; it says so when it cannot.
+ */
+function EmailDigestChoice() {
+  const [channels, setChannels] = useState<NotificationChannels | null>(null);
+  useEffect(() => {
+    const request = new AbortController();
+    api.get<NotificationChannels>('/api/notification-channels', { signal: request.signal }).then(setChannels, () => {});
+    return () => request.abort();
+  }, []);
+  if (channels === null) return null;
+  if (!channels.emailDigest) {
+    return (
+      <p className={styles.sectionLead}>
+        Email digest: this Hearth server isn't set up to send email, so there is no digest to choose.
+      </p>
+    );
+  }
+  return (
+    <ServerSettings placeholderRows={1}>
+      {(settings) => (
+        <RadioTiles
+          legend="Email digest"
+          hint="A short email of what you haven't seen in Hearth, at 8 in the morning. Nothing new, no email."
+          name="email-digest"
+          options={digestOptions}
+          value={settings.emailDigest}
+          onChange={(emailDigest) => void changeUserSetting('emailDigest', emailDigest)}
+        />
+      )}
+    </ServerSettings>
   );
 }
 

@@ -9,6 +9,8 @@ const saved = {
   activityStatus: true,
   photoDownload: true,
   textSize: 'normal',
+  emailDigest: 'off',
+  mutedFamilyIds: [],
 };
 
 /** A fresh store (it is one per page) with the API answered by `respond`. */

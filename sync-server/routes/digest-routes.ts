@@ -1,0 +1,93 @@
+import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import { z } from 'zod';
+import type { Sql } from '../database.ts';
+import { parseQuery } from '../plugins/validation.ts';
+import { unsubscribeFromDigest, unsubscribeTokenState, type UnsubscribeOutcome } from '../mail/email-digest.ts';
+
+const tokenQuerySchema = z.strictObject({ token: z.string().max(100) });
+
+/** The page's look: same origin, as the site's content security policy wants (no inline styles). */
+const pageStyles = `
+body { margin: 0; min-height: 100vh; display: grid; place-items: center; background: #faf6f1; color: #2d2433;
+  font: 18px/1.6 system-ui, sans-serif; }
+main { max-width: 28rem; margin: 1.5rem; padding: 2rem; background: #fff; border-radius: 1.25rem;
+  box-shadow: 0 8px 30px rgb(45 36 51 / 8%); }
+h1 { font-size: 1.5rem; margin: 0 0 0.5rem; }
+p { margin: 0 0 1.25rem; color: #5b5063; }
+button, a.button { display: inline-block; min-height: 3rem; padding: 0.75rem 1.5rem; border: 0; border-radius: 999px;
+  background: #7c4ddb; color: #fff; font: inherit; font-weight: 600; text-decoration: none; cursor: pointer; }
+@media (prefers-color-scheme: dark) {
+  body { background: #1d1822; color: #f3edf7; }
+  main { background: #2a2330; box-shadow: none; }
+  p { color: #cfc4d6; }
+}
+`;
+
+function page(reply: FastifyReply, status: number, title: string, body: string) {
+  return reply
+    .code(status)
+    .type('text/html; charset=utf-8')
+    .send(
+      `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">` +
+        `<title>${title} · Hearth</title><link rel="stylesheet" href="/api/digest/page.css"></head>` +
+        `<body><main><h1>${title}</h1>${body}</main></body></html>`,
+    );
+}
+
+const outcomes: Record<UnsubscribeOutcome, { status: number; title: string; text: string }> = {
+  unsubscribed: {
+    status: 200,
+    title: 'No more digest emails',
+    text: "Hearth won't email you the digest any more. You can turn it back on in Settings whenever you like.",
+  },
+  used: {
+    status: 410,
+    title: 'This link was already used',
+    text: 'The digest it came with was turned off then. To change your emails, open Settings in Hearth.',
+  },
+  unknown: {
+    status: 404,
+    title: "This link doesn't work",
+    text: 'It may have been copied only in part, or be very old. To change your emails, open Settings in Hearth.',
+  },
+};
+
+/**
+ * The email digest's way out (decision 0025), without signing in: the link in each email opens a page asking once
+ * (mail scanners open links by themselves, and must not unsubscribe anyone); mail apps' own Unsubscribe button posts
+ * to the same address (RFC 8058 one-click), from their servers, with a form body this route alone accepts.
+ */
+export const digestRoutes: FastifyPluginAsync<{ sql: Sql }> = async (app, { sql }) => {
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string', bodyLimit: 1024 },
+    (_, body, done) => done(null, body),
+  );
+
+  app.get('/api/digest/page.css', async (_, reply) =>
+    reply.type('text/css; charset=utf-8').header('cache-control', 'public, max-age=86400').send(pageStyles),
+  );
+
+  app.get('/api/digest/unsubscribe', async (request, reply) => {
+    const { token } = parseQuery(tokenQuerySchema, request);
+    const state = await unsubscribeTokenState(sql, token);
+    if (state !== 'usable') {
+      const outcome = outcomes[state];
+      return page(reply, outcome.status, outcome.title, `<p>${outcome.text}</p>`);
+    }
+    return page(
+      reply,
+      200,
+      'Stop the digest emails?',
+      `<p>Hearth will stop sending you the email of what's new in your family. Everything stays in the app.</p>` +
+        `<form method="post" action="/api/digest/unsubscribe?token=${encodeURIComponent(token)}">` +
+        `<button type="submit">Stop the emails</button></form>`,
+    );
+  });
+
+  app.post('/api/digest/unsubscribe', async (request, reply) => {
+    const { token } = parseQuery(tokenQuerySchema, request);
+    const outcome = outcomes[await unsubscribeFromDigest(sql, token)];
+    return page(reply, outcome.status, outcome.title, `<p>${outcome.text}</p>`);
+  });
+};
