@@ -184,6 +184,7 @@ export const notificationTypes = [
   'event_tomorrow',
   'event_soon',
   'birthday',
+  'new_photos',
 ] as const;
 export type NotificationType = (typeof notificationTypes)[number];
 

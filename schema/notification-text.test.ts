@@ -24,13 +24,17 @@ describe('what a notification says', () => {
     });
   });
 
-  it('reminds of an event by its title, and tells a birthday on the day', () => {
+  it('gathers photos, reminds of an event by its title, and tells a birthday on the day', () => {
     expect(notificationText({ type: 'event_tomorrow', count: 1, excerpt: 'Sunday lunch' }, 'Someone', 'Us').title).toBe(
       'Tomorrow: Sunday lunch',
     );
     expect(notificationText({ type: 'event_soon', count: 1, excerpt: 'Sunday lunch' }, 'Someone', 'Us').title).toBe(
       'In an hour: Sunday lunch',
     );
+    expect(notificationText({ type: 'new_photos', count: 20, excerpt: '' }, 'Grandma', 'Us')).toEqual({
+      title: '20 new photos in Us',
+      quote: null,
+    });
     expect(notificationText({ type: 'birthday', count: 1, excerpt: '' }, 'Grandma', 'Us')).toEqual({
       title: "It's Grandma's birthday today",
       quote: 'Wish them a happy birthday',

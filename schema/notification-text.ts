@@ -11,6 +11,7 @@ export const notificationPath = {
   event_tomorrow: '/events',
   event_soon: '/events',
   birthday: '/family-tree',
+  new_photos: '/photos',
 } as const satisfies Record<FamilyNotification['type'], string>;
 
 const answers: Record<string, string> = {
@@ -52,6 +53,8 @@ export function notificationText(
       return { title: `Tomorrow: ${excerpt}`, quote: null };
     case 'event_soon':
       return { title: `In an hour: ${excerpt}`, quote: null };
+    case 'new_photos':
+      return { title: several ? `${count} new photos in ${familyName}` : `${actor} added a photo`, quote };
     case 'birthday':
       return { title: `It's ${actor}'s birthday today`, quote: 'Wish them a happy birthday' };
   }

@@ -1,6 +1,7 @@
 import type { MutationArgs } from '../../schema/index.ts';
 import type { Transaction } from '../database.ts';
 import { createAlbumRepository } from '../repositories/album-repository.ts';
+import { createNotificationRepository } from '../repositories/notification-repository.ts';
 import { createPhotoRepository } from '../repositories/photo-repository.ts';
 import type { FamilyChange } from '../sync-notifier.ts';
 import {
@@ -63,8 +64,8 @@ export async function createPhoto(
     id: args.photoId,
     existing,
     isThisCreate: (photo) => photo.familyId === access.familyId && photo.uploadedById === userId,
-    create: (version) =>
-      photos.create({
+    create: async (version) => {
+      const created = await photos.create({
         id: args.photoId,
         familyId: access.familyId,
         uploadedById: userId,
@@ -73,7 +74,21 @@ export async function createPhoto(
         description: args.description,
         version,
         writtenAt: timeWritten(access, context),
-      }),
+      });
+      // A photo shared with a post or in the chat is told of by the post or the message (written first, in order).
+      if (created && !(await photos.isSharedInPostOrChat(args.photoId, access.familyId))) {
+        await createNotificationRepository(tx).notify({
+          familyId: access.familyId,
+          type: 'new_photos',
+          groupKey: 'photos',
+          relatedId: args.photoId,
+          actorId: userId,
+          excerpt: args.title ?? '',
+          version,
+        });
+      }
+      return created;
+    },
   });
 }
 

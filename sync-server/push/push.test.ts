@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { JobLog } from '../jobs/job-queue.ts';
 import { signUp, useTestApp, type TestAccount } from '../testing/test-app.ts';
 import { addMember, createFamily, TestDevice, type NamedMutation } from '../testing/test-device.ts';
+import { phonePhoto, uploadPhotoFile } from '../testing/test-photos.ts';
 import { startTestPushService, type TestPushSubscription } from '../testing/test-push-service.ts';
 import { deliverPendingPushes, type PushSettings } from './push-delivery.ts';
 
@@ -82,6 +83,61 @@ describe('push to a phone', () => {
     expect(received).toHaveLength(2);
     expect(received[1]).toMatchObject({ title: '10 new messages in the family chat', body: 'Line 9', path: '/chat' });
     expect(warnings).toEqual([]);
+  });
+
+  it('turns a burst of 50 chat messages and 20 photos into 2 notifications and 2 pushes, and 200 posts into 1', async () => {
+    const [grandma, son] = [await person(), await person()];
+    const { familyId } = await createFamily(grandma.device, 'The Okonkwos');
+    await addMember(context.sql, familyId, son.account.user.id);
+    const subscription = await subscribe(son);
+    const bytes = await phonePhoto({ width: 320, height: 240 });
+    // Each write swept for pushes at once, as a busy server does: the worst case for gathering.
+    const sendAndPush = async (mutation: NamedMutation) => {
+      await grandma.device.send(mutation);
+      await deliverPendingPushes(context.sql, settings, log);
+    };
+    for (let index = 0; index < 20; index += 1) {
+      const photoId = randomUUID();
+      expect(
+        (await uploadPhotoFile(context.app, grandma.account.cookie, { familyId, photoId, bytes })).statusCode,
+      ).toBe(201);
+      await sendAndPush({
+        name: 'photo.create',
+        args: { photoId, familyId, albumId: null, title: null, description: null },
+      });
+      await sendAndPush(message(familyId, `Look at this one ${index}`));
+      await sendAndPush(message(familyId, 'And this'));
+    }
+    for (let index = 0; index < 10; index += 1) await sendAndPush(message(familyId, `More ${index}`));
+
+    const told = await context.sql<{ type: string; count: number }[]>`
+      select type, count from notifications where user_id = ${son.account.user.id} order by type
+    `;
+    expect(told).toEqual([
+      { type: 'chat_message', count: 50 },
+      { type: 'new_photos', count: 20 },
+    ]);
+    expect((await pushService.received(subscription)).map((push) => (push as { title: string }).title)).toEqual([
+      `${grandma.account.username} added a photo`,
+      `${grandma.account.username} in the family chat`,
+    ]);
+
+    // 200 posts in a minute: one notification counting them, one push.
+    await context.sql`update notifications set is_read = true where user_id = ${son.account.user.id}`;
+    for (let sent = 0; sent < 200; sent += 50) {
+      await grandma.device.send(
+        ...Array.from({ length: 50 }, (_, index): NamedMutation => ({
+          name: 'post.create',
+          args: { postId: randomUUID(), familyId, content: `Post ${sent + index}` },
+        })),
+      );
+      await deliverPendingPushes(context.sql, settings, log);
+    }
+    const posts = await context.sql`
+      select count from notifications where user_id = ${son.account.user.id} and type = 'new_post' and not is_read
+    `;
+    expect(posts).toEqual([{ count: 200 }]);
+    expect(await pushService.received(subscription)).toHaveLength(3);
   });
 
   it('lets go of a subscription its push service says is gone, and of a device that signs out', async () => {

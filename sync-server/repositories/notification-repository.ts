@@ -25,6 +25,7 @@ const settingOf: Record<NotificationType, keyof UserSettings> = {
   event_tomorrow: 'eventReminders',
   event_soon: 'eventReminders',
   birthday: 'familyUpdates',
+  new_photos: 'familyUpdates',
 };
 
 export type NewNotification = {

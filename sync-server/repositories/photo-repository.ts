@@ -150,6 +150,15 @@ export function createPhotoRepository(sql: Queryable) {
     },
 
     /** False when the id is taken already. Putting the row again clears a tombstone of the same id. */
+    /** Whether a post or a chat message of the family names the photo (it was shared with them). */
+    async isSharedInPostOrChat(photoId: string, familyId: string): Promise<boolean> {
+      const [row] = await sql<{ shared: boolean }[]>`
+        select exists (select 1 from posts where family_id = ${familyId} and ${photoId}::uuid = any(photo_ids))
+          or exists (select 1 from messages where family_id = ${familyId} and photo_id = ${photoId}) as shared
+      `;
+      return row?.shared ?? false;
+    },
+
     create(photo: NewPhoto): Promise<boolean> {
       return putClearingTombstone(
         sql,

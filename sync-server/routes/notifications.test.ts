@@ -3,6 +3,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { rejections, type SyncedNotification } from '../../schema/index.ts';
 import { signUp, useTestApp, type TestAccount } from '../testing/test-app.ts';
 import { addMember, createFamily, TestDevice, type NamedMutation } from '../testing/test-device.ts';
+import { phonePhoto, uploadPhotoFile } from '../testing/test-photos.ts';
 
 const context = useTestApp();
 
@@ -120,6 +121,27 @@ describe('notifications', () => {
     await grandma.device.send(post(familyId, 'News'), message(familyId, 'Hello'));
     expect((await notificationsOf(son)).map((each) => each.type)).toEqual(['chat_message']);
     expect((await notificationsOf(cousin)).map((each) => each.type)).toEqual(['new_post']);
+  });
+
+  it('tells of a photo shared with a post or in the chat once, by the post or the message', async () => {
+    const bytes = await phonePhoto({ width: 160, height: 120 });
+    const [withPost, inChat, inAlbum] = [randomUUID(), randomUUID(), randomUUID()];
+    for (const photoId of [withPost, inChat, inAlbum]) {
+      await uploadPhotoFile(context.app, grandma.account.cookie, { familyId, photoId, bytes });
+    }
+    const photo = (photoId: string): NamedMutation => ({
+      name: 'photo.create',
+      args: { photoId, familyId, albumId: null, title: null, description: null },
+    });
+    await grandma.device.send(
+      { name: 'post.create', args: { postId: randomUUID(), familyId, content: 'Lunch', photoIds: [withPost] } },
+      { name: 'message.send', args: { messageId: randomUUID(), familyId, messageType: 'photo', photoId: inChat } },
+      photo(withPost),
+      photo(inChat),
+    );
+    expect((await notificationsOf(son)).map((each) => each.type).sort()).toEqual(['chat_message', 'new_post']);
+    await grandma.device.send(photo(inAlbum));
+    expect((await notificationsOf(son)).map((each) => [each.type, each.count])).toContainEqual(['new_photos', 1]);
   });
 
   it('tells nothing of a family its member muted, and still tells them of their other families', async () => {
