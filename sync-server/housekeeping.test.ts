@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { rejections } from '../schema/index.ts';
-import { housekeepingPolicy, runHousekeeping } from './housekeeping.ts';
+import { forgetOldNotifications, housekeepingPolicy, runHousekeeping } from './housekeeping.ts';
 import { signUp, useTestApp } from './testing/test-app.ts';
-import { createFamily, familyVersion, TestDevice } from './testing/test-device.ts';
+import { addMember, createFamily, familyVersion, TestDevice } from './testing/test-device.ts';
 
 const context = useTestApp();
 
@@ -187,5 +187,44 @@ describe('housekeeping', () => {
     });
     expect(forget.statusCode).toBe(204);
     expect(await countRows('sync_devices', device.id)).toBe(0);
+  });
+
+  it('lets a notification read 30 days ago leave its person’s devices, and keeps unread ones', async () => {
+    const grandma = await signUp(context.app);
+    const son = await signUp(context.app);
+    const writer = new TestDevice(context.app, grandma);
+    const { familyId } = await createFamily(writer);
+    await addMember(context.sql, familyId, son.user.id);
+    const sonsPhone = new TestDevice(context.app, son);
+    await writer.send(post(familyId, 'Read soon').mutation);
+    await sonsPhone.pullAll();
+    const [read] = sonsPhone.ids('notifications');
+    await sonsPhone.send({ name: 'notification.read', args: { notificationId: read! } });
+    await writer.send({
+      name: 'event.create',
+      args: {
+        eventId: randomUUID(),
+        familyId,
+        title: 'Unread',
+        description: null,
+        location: null,
+        startDate: daysFromNow(60).toISOString(),
+        endDate: null,
+        timeZone: 'UTC',
+        allDay: false,
+      },
+    });
+    await sonsPhone.pullAll();
+    expect(sonsPhone.ids('notifications')).toHaveLength(2);
+
+    expect(
+      await forgetOldNotifications(context.sql, daysFromNow(housekeepingPolicy.readNotificationsKeptDays - 1)),
+    ).toBe(0);
+    expect(
+      await forgetOldNotifications(context.sql, daysFromNow(housekeepingPolicy.readNotificationsKeptDays + 1)),
+    ).toBe(1);
+    await sonsPhone.pullAll();
+    expect(sonsPhone.ids('notifications')).toHaveLength(1);
+    expect(sonsPhone.ids('notifications')).not.toContain(read);
   });
 });

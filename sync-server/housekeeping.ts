@@ -1,4 +1,7 @@
 import type { Sql } from './database.ts';
+import { bumpLockedFamily } from './mutators/access.ts';
+import { createFamilyRepository } from './repositories/family-repository.ts';
+import { recordTombstones } from './repositories/sync-tombstones.ts';
 import { occasionPolicy } from './jobs/occasions.ts';
 import { digestPolicy } from './mail/email-digest.ts';
 
@@ -15,6 +18,7 @@ import { digestPolicy } from './mail/email-digest.ts';
  *   another upload shares them (`forgetUnusedPhotoBytes`).
  * - That a reminder or birthday was told is kept while it can still come due (sync-server/jobs/occasions.ts).
  * - A digest email's unsubscribe link works for 90 days (sync-server/mail/email-digest.ts).
+ * - A notification read 30 days ago leaves its person's devices (`forgetOldNotifications`).
  */
 export const housekeepingPolicy = {
   tombstonesKeptDays: 30,
@@ -23,6 +27,8 @@ export const housekeepingPolicy = {
   /** A browser remembered for sign-in (migration 0006) is forgotten after a year, as its cookie is. */
   signInDevicesKeptDays: 365,
   unnamedUploadsKeptDays: 30,
+  /** A notification read this long ago leaves the bell (unread ones stay until read). */
+  readNotificationsKeptDays: 30,
   /** When it runs (the job queue, sync-server/jobs/jobs.ts): hourly, one instance at a time. */
   every: '17 * * * *',
 };
@@ -93,4 +99,37 @@ export async function runHousekeeping(sql: Sql, now = new Date()): Promise<House
       digestLinks: digestLinks.count,
     };
   });
+}
+
+/**
+ * Lets go of notifications read more than `readNotificationsKeptDays` ago, family by family: under the family's lock
+ * at a new version, with tombstones, so every device of their person drops them at its next pull. Answers how many.
+ */
+export async function forgetOldNotifications(sql: Sql, now = new Date()): Promise<number> {
+  const cutoff = new Date(now.getTime() - housekeepingPolicy.readNotificationsKeptDays * 24 * 60 * 60 * 1000);
+  const families = await sql<{ family_id: string }[]>`
+    select distinct family_id from notifications where is_read and updated_at < ${cutoff}
+  `;
+  let forgotten = 0;
+  for (const { family_id: familyId } of families) {
+    forgotten += await sql.begin(async (tx) => {
+      if (!(await createFamilyRepository(tx).lock(familyId))) return 0;
+      const version = await bumpLockedFamily(tx, familyId);
+      const [old] = await tx<{ count: number }[]>`
+        select count(*)::int as count from notifications
+        where family_id = ${familyId} and is_read and updated_at < ${cutoff}
+      `;
+      await recordTombstones(
+        tx,
+        'notifications',
+        version,
+        tx`
+          delete from notifications where family_id = ${familyId} and is_read and updated_at < ${cutoff}
+          returning family_id, id::text as row_id
+        `,
+      );
+      return old?.count ?? 0;
+    });
+  }
+  return forgotten;
 }

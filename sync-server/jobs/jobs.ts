@@ -1,5 +1,5 @@
 import type { Sql } from '../database.ts';
-import { housekeepingPolicy, runHousekeeping } from '../housekeeping.ts';
+import { forgetOldNotifications, housekeepingPolicy, runHousekeeping } from '../housekeeping.ts';
 import { forgetUnusedPhotoBytes } from '../photos/photo-files.ts';
 import type { PhotoStorage } from '../photos/photo-storage.ts';
 import { sendDueDigests } from '../mail/email-digest.ts';
@@ -27,7 +27,11 @@ export function hearthJobs({ sql, notifier, photoStorage, push, mail, log }: Job
       every: housekeepingPolicy.every,
       async run() {
         const report = await runHousekeeping(sql);
-        return { ...report, photoBytes: await forgetUnusedPhotoBytes(sql, photoStorage) };
+        return {
+          ...report,
+          notifications: await forgetOldNotifications(sql),
+          photoBytes: await forgetUnusedPhotoBytes(sql, photoStorage),
+        };
       },
     },
     {
