@@ -1,11 +1,13 @@
 import { familyExists, withDatabase } from './support/database.ts';
 import {
   close,
+  comment,
   createFamily,
   goOffline,
   goOnline,
   joinAsNewcomer,
   makeInviteLink,
+  openComments,
   post,
   share,
   waitForOfflineReady,
@@ -124,21 +126,6 @@ test('an invite link that was turned off, or mangled, says so and lets nobody in
 
   await close(context, newcomer);
 });
-
-function openComments(card: ReturnType<typeof post>) {
-  return card
-    .getByRole('button', { name: /^Comments?\b/ })
-    .first()
-    .click();
-}
-
-async function comment(card: ReturnType<typeof post>, text: string) {
-  const field = card.getByRole('textbox', { name: 'Write a comment' });
-  if (!(await field.isVisible())) await openComments(card);
-  await field.fill(text);
-  await card.getByRole('button', { name: 'Add comment' }).click();
-  await expect(card.getByText(text)).toBeVisible();
-}
 
 test('bad input gets a clear message and nothing is sent: names, blank and long posts, HTML', async ({ page }) => {
   await signUp(page, newPerson('careful'));

@@ -1,7 +1,7 @@
-import { close, share, twoMembers, waitForOfflineReady } from './support/family.ts';
+import { close, comment, post, share, twoMembers, waitForOfflineReady } from './support/family.ts';
 import { expect, newPerson, signUp, test } from './support/test.ts';
 
-test('a post rings the bell on every device of the family, and reading it on one clears it on the other', async ({
+test('a post rings the bell on every device of the family, reading it on one clears the other, and a comment rings its author', async ({
   browser,
 }) => {
   const family = await twoMembers(browser, 'bell');
@@ -37,6 +37,15 @@ test('a post rings the bell on every device of the family, and reading it on one
   await list.getByRole('button', { name: /shared a post/ }).click();
   await expect(sonPage.getByRole('button', { name: 'Notifications', exact: true })).toBeVisible();
   await expect(laptopPage.getByRole('button', { name: 'Notifications', exact: true })).toBeVisible({ timeout: 10_000 });
+
+  // His comment on her post raises her bell while she looks at it.
+  await comment(post(sonPage, 'The plums are ripe'), 'Coming Saturday!');
+  await grandmaPage.getByRole('button', { name: 'Notifications, 2 unread' }).click({ timeout: 10_000 });
+  await expect(
+    grandmaPage
+      .getByRole('region', { name: 'Notifications' })
+      .getByText(`${family.son.username} commented on your post`),
+  ).toBeVisible();
 
   await close(family.grandmaContext, family.sonContext, laptop);
 });

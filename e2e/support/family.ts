@@ -43,6 +43,23 @@ export function post(page: Page, text: string) {
   return page.getByRole('article').filter({ hasText: text });
 }
 
+/** Opens a post's comments. */
+export function openComments(card: ReturnType<typeof post>) {
+  return card
+    .getByRole('button', { name: /^Comments?\b/ })
+    .first()
+    .click();
+}
+
+/** Writes a comment on a post, opening its comments first when they are closed. */
+export async function comment(card: ReturnType<typeof post>, text: string) {
+  const field = card.getByRole('textbox', { name: 'Write a comment' });
+  if (!(await field.isVisible())) await openComments(card);
+  await field.fill(text);
+  await card.getByRole('button', { name: 'Add comment' }).click();
+  await expect(card.getByText(text)).toBeVisible();
+}
+
 /** Makes an invite link from the family tree, as a member would, and answers it. */
 export async function makeInviteLink(page: Page): Promise<string> {
   await page.getByRole('link', { name: 'Family Tree' }).first().click();
