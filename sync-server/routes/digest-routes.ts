@@ -14,6 +14,7 @@ main { max-width: 28rem; margin: 1.5rem; padding: 2rem; background: #fff; border
   box-shadow: 0 8px 30px rgb(45 36 51 / 8%); }
 h1 { font-size: 1.5rem; margin: 0 0 0.5rem; }
 p { margin: 0 0 1.25rem; color: #5b5063; }
+main > :last-child { margin-block-end: 0; }
 button, a.button { display: inline-block; min-height: 3rem; padding: 0.75rem 1.5rem; border: 0; border-radius: 999px;
   background: #7c4ddb; color: #fff; font: inherit; font-weight: 600; text-decoration: none; cursor: pointer; }
 @media (prefers-color-scheme: dark) {
@@ -32,6 +33,10 @@ function page(reply: FastifyReply, status: number, title: string, body: string) 
         `<title>${title} · Hearth</title><link rel="stylesheet" href="/api/digest/page.css"></head>` +
         `<body><main><h1>${title}</h1>${body}</main></body></html>`,
     );
+}
+
+function outcomePage(reply: FastifyReply, outcome: { status: number; title: string; text: string }) {
+  return page(reply, outcome.status, outcome.title, `<p>${outcome.text}</p><a class="button" href="/">Open Hearth</a>`);
 }
 
 const outcomes: Record<UnsubscribeOutcome, { status: number; title: string; text: string }> = {
@@ -71,10 +76,7 @@ export const digestRoutes: FastifyPluginAsync<{ sql: Sql }> = async (app, { sql 
   app.get('/api/digest/unsubscribe', async (request, reply) => {
     const { token } = parseQuery(tokenQuerySchema, request);
     const state = await unsubscribeTokenState(sql, token);
-    if (state !== 'usable') {
-      const outcome = outcomes[state];
-      return page(reply, outcome.status, outcome.title, `<p>${outcome.text}</p>`);
-    }
+    if (state !== 'usable') return outcomePage(reply, outcomes[state]);
     return page(
       reply,
       200,
@@ -87,7 +89,6 @@ export const digestRoutes: FastifyPluginAsync<{ sql: Sql }> = async (app, { sql 
 
   app.post('/api/digest/unsubscribe', async (request, reply) => {
     const { token } = parseQuery(tokenQuerySchema, request);
-    const outcome = outcomes[await unsubscribeFromDigest(sql, token)];
-    return page(reply, outcome.status, outcome.title, `<p>${outcome.text}</p>`);
+    return outcomePage(reply, outcomes[await unsubscribeFromDigest(sql, token)]);
   });
 };

@@ -97,3 +97,15 @@ export const textSizeSample = styleVariants({
   large: [textSizeSampleBase, { fontSize: '1.25rem' }],
   largest: [textSizeSampleBase, { fontSize: '1.5rem' }],
 });
+
+/** A titled group inside a section (the families, the email digest), titled like the tile groups' legends. */
+export const group = style({ display: 'grid' });
+
+export const groupTitle = style({
+  margin: 0,
+  marginBlockEnd: vars.space.xs,
+  fontSize: vars.fontSize.md,
+  fontWeight: vars.fontWeight.semibold,
+});
+
+export const groupHint = style({ margin: 0, color: vars.color.textMuted, fontSize: vars.fontSize.sm });

@@ -180,28 +180,33 @@ function FamilyMutes() {
   return (
     <ServerSettings placeholderRows={families.length}>
       {(settings) => (
-        <ul className={styles.switchList} aria-label="Families">
-          {families.map((family) => {
-            const muted = settings.mutedFamilyIds.includes(family.id);
-            return (
-              <li key={family.id} className={styles.switchItem}>
-                <Switch
-                  label={family.name}
-                  description={muted ? 'Muted: nothing from this family.' : 'Notifications from this family.'}
-                  checked={!muted}
-                  onCheckedChange={(on) =>
-                    void changeUserSetting(
-                      'mutedFamilyIds',
-                      on
-                        ? settings.mutedFamilyIds.filter((id) => id !== family.id)
-                        : [...settings.mutedFamilyIds, family.id],
-                    )
-                  }
-                />
-              </li>
-            );
-          })}
-        </ul>
+        <section className={styles.group} aria-labelledby="settings-families">
+          <h3 id="settings-families" className={styles.groupTitle}>
+            From each family
+          </h3>
+          <ul className={styles.switchList}>
+            {families.map((family) => {
+              const muted = settings.mutedFamilyIds.includes(family.id);
+              return (
+                <li key={family.id} className={styles.switchItem}>
+                  <Switch
+                    label={family.name}
+                    description={muted ? 'Muted: nothing from this family.' : 'Notifications from this family.'}
+                    checked={!muted}
+                    onCheckedChange={(on) =>
+                      void changeUserSetting(
+                        'mutedFamilyIds',
+                        on
+                          ? settings.mutedFamilyIds.filter((id) => id !== family.id)
+                          : [...settings.mutedFamilyIds, family.id],
+                      )
+                    }
+                  />
+                </li>
+              );
+            })}
+          </ul>
+        </section>
       )}
     </ServerSettings>
   );
@@ -221,9 +226,12 @@ function EmailDigestChoice() {
   if (channels === null) return null;
   if (!channels.emailDigest) {
     return (
-      <p className={styles.sectionLead}>
-        Email digest: this Hearth server isn't set up to send email, so there is no digest to choose.
-      </p>
+      <div className={styles.group}>
+        <h3 className={styles.groupTitle}>Email digest</h3>
+        <p className={styles.groupHint}>
+          This Hearth server isn't set up to send email, so there is no digest to choose.
+        </p>
+      </div>
     );
   }
   return (
