@@ -1,5 +1,6 @@
 import type { NotificationType } from '../../schema/index.ts';
 import type { Sql } from '../database.ts';
+import { personTimeZones } from '../repositories/person-time-zones.ts';
 import { bumpLockedFamily } from '../mutators/access.ts';
 import { createFamilyRepository } from '../repositories/family-repository.ts';
 import { createNotificationRepository } from '../repositories/notification-repository.ts';
@@ -83,12 +84,9 @@ async function dueReminders(sql: Sql, now: Date): Promise<Occasion[]> {
 /** The birthdays whose day it is, from 8:00, for members not told yet: one occasion per person and year. */
 async function dueBirthdays(sql: Sql, now: Date): Promise<Occasion[]> {
   return sql<Occasion[]>`
-    with zones as (
-      select distinct on (d.user_id) d.user_id, d.time_zone from sync_devices d
-      where d.time_zone is not null order by d.user_id, d.last_seen_at desc
-    ), members as (
+    with ${personTimeZones(sql)}, members as (
       select m.family_id, m.user_id, ${now}::timestamptz at time zone coalesce(z.time_zone, 'UTC') as local_time
-      from family_members m left join zones z on z.user_id = m.user_id
+      from family_members m left join person_zones z on z.user_id = m.user_id
     ), birthdays as (
       select m.family_id, m.user_id as recipient, b.id as birthday_id, b.birthday, m.local_time,
         'birthday:' || b.id || ':' || extract(year from m.local_time) as occasion

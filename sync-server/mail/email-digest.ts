@@ -3,6 +3,7 @@ import { notificationPath, notificationText } from '../../schema/notification-te
 import { publicName } from '../../schema/public-name.ts';
 import { hashOfToken, newSecretToken } from '../auth/secret-tokens.ts';
 import type { Sql } from '../database.ts';
+import { personTimeZones } from '../repositories/person-time-zones.ts';
 import { publicUserJson } from '../repositories/public-user-json.ts';
 import type { Email, Mailer } from './mailer.ts';
 
@@ -41,13 +42,10 @@ export type DigestLine = {
 /** Everyone whose digest is due at `now` and has not gone today (the day as they live it). */
 async function dueRecipients(sql: Sql, now: Date): Promise<Recipient[]> {
   return sql<Recipient[]>`
-    with zones as (
-      select distinct on (d.user_id) d.user_id, d.time_zone from sync_devices d
-      where d.time_zone is not null order by d.user_id, d.last_seen_at desc
-    ), local as (
+    with ${personTimeZones(sql)}, local as (
       select s.user_id, s.email_digest, s.digest_sent_at, coalesce(z.time_zone, 'UTC') as zone,
         ${now}::timestamptz at time zone coalesce(z.time_zone, 'UTC') as local_time
-      from user_settings s left join zones z on z.user_id = s.user_id
+      from user_settings s left join person_zones z on z.user_id = s.user_id
       where s.email_digest <> 'off'
     )
     select l.user_id, u.email, ${publicUserJson(sql, 'u')} as person, l.email_digest, l.digest_sent_at as last_sent_at
