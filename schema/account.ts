@@ -27,9 +27,7 @@ const signupFields = z.strictObject({
   username,
   email,
   password: newPassword,
-  confirmPassword: z
-    .string({ error: messages.confirmRequired })
-    .min(1, { error: messages.confirmRequired }),
+  confirmPassword: z.string({ error: messages.confirmRequired }).min(1, { error: messages.confirmRequired }),
 });
 
 /** Signup (spec §5). "Passwords do not match" is checked as soon as both passwords are themselves valid. */
@@ -58,9 +56,7 @@ const passwordChangeFields = z.strictObject({
     .string({ error: messages.currentPasswordRequired })
     .min(1, { error: messages.currentPasswordRequired }),
   newPassword,
-  confirmPassword: z
-    .string({ error: messages.confirmRequired })
-    .min(1, { error: messages.confirmRequired }),
+  confirmPassword: z.string({ error: messages.confirmRequired }).min(1, { error: messages.confirmRequired }),
 });
 
 /** Password change: needs the current password, and signs out every other session of the user. */
@@ -73,6 +69,13 @@ export const passwordChangeBodySchema = passwordChangeFields.refine(
   },
 );
 export type PasswordChangeBody = z.input<typeof passwordChangeBodySchema>;
+
+/**
+ * `POST /api/auth/delete-account`: the password of an account that has one; an account made with Google confirms
+ * with a sign-in made in the last ten minutes instead.
+ */
+export const accountDeletionBodySchema = z.strictObject({ currentPassword: z.string().max(200).optional() });
+export type AccountDeletionBody = z.infer<typeof accountDeletionBodySchema>;
 
 /** Settings are changed one toggle at a time, or several at once; at least one must be given. */
 export const settingsUpdateBodySchema = userSettingsSchema

@@ -24,6 +24,7 @@ import { googleAuthRoutes } from './routes/google-auth-routes.ts';
 import { healthRoutes } from './routes/health-routes.ts';
 import { invitationRoutes } from './routes/invitation-routes.ts';
 import { liveRoutes } from './routes/live-routes.ts';
+import { accountRoutes } from './routes/account-routes.ts';
 import { calendarRoutes } from './routes/calendar-routes.ts';
 import { digestRoutes } from './routes/digest-routes.ts';
 import { pushRoutes } from './routes/push-routes.ts';
@@ -145,6 +146,7 @@ export async function buildApp({
   await app.register(healthRoutes, { sql });
   await app.register(authRoutes, { config, users, passwords, now, sql, notifier });
   await app.register(googleAuthRoutes, { config, users });
+  await app.register(accountRoutes, { sql, users, passwords, notifier, now });
   await app.register(settingsRoutes, { settings });
   await app.register(publicFormRoutes, { config, forms, now });
   await app.register(syncRoutes, { sql, notifier });

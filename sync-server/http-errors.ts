@@ -27,6 +27,10 @@ export const serverMessages = {
   shuttingDown: 'The server is restarting. Please try again in a moment.',
   syncUnavailable: "Hearth couldn't save your changes just now. They are kept on your device and will be sent again.",
   unavailable: "Hearth can't reach its data just now. Please try again in a moment.",
+  passwordToDelete: 'Enter your password to delete your account',
+  handOverBeforeDeleting: (families: string) =>
+    `You are the only admin of ${families}. Make another member an admin first (in the Family Tree), so your family keeps someone to look after it.`,
+  signInAgainToDelete: 'For your safety, sign in with Google again, then delete your account within ten minutes.',
   notAPushService: "This browser's push service is not one Hearth can send to.",
 } as const;
 

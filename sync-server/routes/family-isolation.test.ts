@@ -101,6 +101,7 @@ const notFamilyRoutes: Record<string, string> = {
   'GET /api/auth/user': 'the caller’s own account',
   'PATCH /api/auth/user': 'the caller’s own account',
   'POST /api/auth/password': 'the caller’s own account',
+  'POST /api/auth/delete-account': 'the caller’s own account (account-routes.test.ts)',
   'GET /api/auth/providers': 'no data',
   'GET /api/auth/google': 'a redirect',
   'GET /api/auth/google/callback': 'the caller’s own account',

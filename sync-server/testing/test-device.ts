@@ -32,6 +32,8 @@ export class TestDevice {
   readonly cursors = new Map<string, FamilyCursor>();
   /** `table/id` → row. */
   readonly rows = new Map<string, StoredRow>();
+  /** The people its rows name, as pulls last sent them. */
+  readonly users = new Map<string, PullResponse['users'][number]>();
   /** The server history this device last heard of, as a real device keeps it. */
   epoch: string | null = null;
   /** The time zone it says it is in, as a browser does; none when unset. */
@@ -123,6 +125,7 @@ export class TestDevice {
       for (const change of family.changes) this.applyChange(change);
       this.cursors.set(family.familyId, family.cursor);
     }
+    for (const user of answer.users) this.users.set(user.id, user);
   }
 
   private forgetRowsOf(familyId: string): void {

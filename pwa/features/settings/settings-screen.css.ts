@@ -109,3 +109,7 @@ export const groupTitle = style({
 });
 
 export const groupHint = style({ margin: 0, color: vars.color.textMuted, fontSize: vars.fontSize.sm });
+
+export const deleteForm = style({ display: 'grid', gap: vars.space.md });
+
+export const deleteRefusal = style({ margin: 0, color: vars.color.danger, fontWeight: vars.fontWeight.semibold });

@@ -22,6 +22,7 @@ import type { ColorThemeName } from '../../ui/palette.ts';
 import { RadioTiles } from '../../ui/radio-tile.tsx';
 import { Switch } from '../../ui/switch.tsx';
 import { visuallyHidden } from '../../ui/visually-hidden.css.ts';
+import { DeleteAccountDialog } from './delete-account-dialog.tsx';
 import * as styles from './settings-screen.css.ts';
 import { changeUserSetting, loadUserSettings, useUserSettings } from './user-settings-store.ts';
 
@@ -74,6 +75,7 @@ export function SettingsScreen() {
   useDocumentTitle('Settings');
   const user = useSignedInUser();
   const theme = useTheme();
+  const [deleting, setDeleting] = useState(false);
 
   useEffect(() => {
     void loadUserSettings();
@@ -148,7 +150,11 @@ export function SettingsScreen() {
             <LogOutIcon />
             Sign Out
           </Button>
+          <Button variant="danger" onClick={() => setDeleting(true)}>
+            Delete My Account
+          </Button>
         </div>
+        <DeleteAccountDialog open={deleting} onClose={() => setDeleting(false)} />
       </SettingsSection>
     </Page>
   );

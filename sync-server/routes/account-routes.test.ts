@@ -1,0 +1,157 @@
+import { randomUUID } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { formerMemberId } from '../actions/delete-account.ts';
+import { logIn, sessionCookie, signUp, useTestApp, type TestAccount } from '../testing/test-app.ts';
+import { addMember, createFamily, TestDevice, type NamedMutation } from '../testing/test-device.ts';
+import { phonePhoto, uploadPhotoFile } from '../testing/test-photos.ts';
+
+const context = useTestApp();
+
+function deleteAccount(account: TestAccount, currentPassword?: string, cookie = account.cookie) {
+  return context.app.inject({
+    method: 'POST',
+    url: '/api/auth/delete-account',
+    headers: { cookie },
+    payload: currentPassword === undefined ? {} : { currentPassword },
+  });
+}
+
+/** Every row of every table that names `userId` through a foreign key to users: none once they are deleted. */
+async function rowsNaming(userId: string): Promise<Record<string, number>> {
+  const columns = await context.sql<{ table_name: string; column_name: string }[]>`
+    select c.conrelid::regclass::text as table_name, a.attname as column_name
+    from pg_constraint c join pg_attribute a on a.attrelid = c.conrelid and a.attnum = any(c.conkey)
+    where c.confrelid = 'users'::regclass and c.contype = 'f'
+  `;
+  const found: Record<string, number> = {};
+  for (const { table_name: table, column_name: column } of columns) {
+    const [row] = await context.sql<{ count: number }[]>`
+      select count(*)::int as count from ${context.sql(table)} where ${context.sql(column)} = ${userId}
+    `;
+    if (row && row.count > 0) found[`${table}.${column}`] = row.count;
+  }
+  const [user] = await context.sql<{ count: number }[]>`select count(*)::int as count from users where id = ${userId}`;
+  if (user && user.count > 0) found.users = user.count;
+  return found;
+}
+
+describe('deleting an account', () => {
+  it('removes the person and everything of theirs, and leaves what they shared to the family as "Former member"', async () => {
+    const grandma = await signUp(context.app);
+    const son = await signUp(context.app);
+    const grandmasPhone = new TestDevice(context.app, grandma);
+    const sonsPhone = new TestDevice(context.app, son);
+    const { familyId } = await createFamily(grandmasPhone, 'The Okonkwos');
+    await addMember(context.sql, familyId, son.user.id);
+    const [hers, his, eventId, photoId] = [randomUUID(), randomUUID(), randomUUID(), randomUUID()];
+    await grandmasPhone.send(
+      { name: 'post.create', args: { postId: hers, familyId, content: 'Plums' } },
+      {
+        name: 'event.create',
+        args: {
+          eventId,
+          familyId,
+          title: 'Lunch',
+          description: null,
+          location: null,
+          startDate: new Date(Date.now() + 86_400_000 * 9).toISOString(),
+          endDate: null,
+          timeZone: 'UTC',
+          allDay: false,
+        },
+      },
+    );
+    await uploadPhotoFile(context.app, son.cookie, {
+      familyId,
+      photoId,
+      bytes: await phonePhoto({ width: 200, height: 150 }),
+    });
+    const hisWrites: NamedMutation[] = [
+      { name: 'post.create', args: { postId: his, familyId, content: 'We landed' } },
+      { name: 'comment.create', args: { commentId: randomUUID(), postId: hers, content: 'Yum' } },
+      { name: 'reaction.set', args: { postId: hers, reactionType: 'like', reacted: true } },
+      { name: 'event.rsvp', args: { eventId, status: 'attending' } },
+      { name: 'message.send', args: { messageId: randomUUID(), familyId, messageType: 'text', content: 'Hi all' } },
+      { name: 'photo.create', args: { photoId, familyId, albumId: null, title: 'Beach', description: null } },
+    ];
+    await sonsPhone.send(...hisWrites);
+    await grandmasPhone.send({
+      name: 'comment.create',
+      args: { commentId: randomUUID(), postId: his, content: 'Welcome home' },
+    });
+    await context.app.inject({ method: 'POST', url: '/api/calendar-feed', headers: { cookie: son.cookie } });
+    await context.app.inject({
+      method: 'PATCH',
+      url: '/api/settings',
+      headers: { cookie: son.cookie },
+      payload: { emailDigest: 'daily' },
+    });
+    const laptop = sessionCookie(await logIn(context.app, son.email, son.password));
+    await grandmasPhone.pullAll();
+    expect(grandmasPhone.ids('reactions')).toHaveLength(1);
+
+    // A wrong password changes nothing.
+    const wrong = await deleteAccount(son, 'not my password');
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json()).toMatchObject({ field: 'currentPassword' });
+    expect((await deleteAccount(son)).statusCode).toBe(400);
+    expect(await rowsNaming(son.user.id)).toMatchObject({ users: 1 });
+
+    const deleted = await deleteAccount(son, son.password);
+    expect(deleted.statusCode).toBe(204);
+    expect(await rowsNaming(son.user.id)).toEqual({});
+
+    // What he shared stays with the family under the stand-in, with her comment on his post.
+    await grandmasPhone.pullAll();
+    expect(grandmasPhone.rows.get(`posts/${his}`)).toMatchObject({ authorId: formerMemberId, content: 'We landed' });
+    expect(grandmasPhone.rows.get(`photos/${photoId}`)).toMatchObject({ uploadedById: formerMemberId });
+    expect(grandmasPhone.users.get(formerMemberId)).toMatchObject({ firstName: 'Former member', lastName: null });
+    expect(grandmasPhone.ids('comments')).toHaveLength(2);
+    expect(grandmasPhone.ids('messages')).toHaveLength(1);
+    // His place in the family, his like and his answer are gone from her phone.
+    expect(grandmasPhone.ids('members')).toHaveLength(1);
+    expect(grandmasPhone.ids('reactions')).toEqual([]);
+    expect(grandmasPhone.ids('rsvps')).toEqual([]);
+
+    // Signed out everywhere, and his email and password open nothing.
+    expect((await context.app.inject({ url: '/api/auth/user', headers: { cookie: laptop } })).statusCode).toBe(401);
+    expect((await logIn(context.app, son.email, son.password)).statusCode).toBe(401);
+  });
+
+  it('asks the last admin to hand the family over first, and deletes a family of theirs alone', async () => {
+    const grandma = await signUp(context.app);
+    const son = await signUp(context.app);
+    const device = new TestDevice(context.app, grandma);
+    const { familyId } = await createFamily(device, 'The Okonkwos');
+    const { familyId: alone } = await createFamily(device, 'Just Me');
+    const { memberId } = await addMember(context.sql, familyId, son.user.id);
+
+    const refused = await deleteAccount(grandma, grandma.password);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error).toContain('You are the only admin of The Okonkwos');
+    expect(await rowsNaming(grandma.user.id)).toMatchObject({ users: 1 });
+
+    await device.send({ name: 'member.setRole', args: { memberId, role: 'admin' } });
+    expect((await deleteAccount(grandma, grandma.password)).statusCode).toBe(204);
+    expect(await context.sql`select id from families where id = ${alone}`).toEqual([]);
+    expect(await context.sql`select id from families where id = ${familyId}`).toHaveLength(1);
+    expect(await rowsNaming(grandma.user.id)).toEqual({});
+  });
+
+  it('has an account made with Google confirm with a sign-in of the last ten minutes', async () => {
+    const person = await signUp(context.app);
+    await context.sql`update users set password_hash = null where id = ${person.user.id}`;
+    await context.sql`update sessions set created_at = now() - interval '11 minutes' where user_id = ${person.user.id}`;
+    const stale = await deleteAccount(person);
+    expect(stale.statusCode).toBe(403);
+    expect(stale.json()).toMatchObject({ code: 'sign_in_again' });
+    await context.sql`update sessions set created_at = now() where user_id = ${person.user.id}`;
+    expect((await deleteAccount(person)).statusCode).toBe(204);
+    expect(await rowsNaming(person.user.id)).toEqual({});
+  });
+
+  it('needs a session', async () => {
+    const answer = await context.app.inject({ method: 'POST', url: '/api/auth/delete-account', payload: {} });
+    expect(answer.statusCode).toBe(401);
+  });
+});
