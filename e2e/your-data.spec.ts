@@ -1,4 +1,76 @@
+import { mkdir, mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import sharp from 'sharp';
+import yauzl from 'yauzl';
+import { createFamily, share } from './support/family.ts';
 import { expect, newPerson, signUp, test } from './support/test.ts';
+
+/** Unzips `zipPath` into a new folder and answers it. */
+async function unzipToFolder(zipPath: string): Promise<string> {
+  const folder = await mkdtemp(join(tmpdir(), 'hearth-archive-'));
+  const zip = await new Promise<yauzl.ZipFile>((resolve, reject) =>
+    yauzl.open(zipPath, { lazyEntries: true }, (error, opened) => (error ? reject(error) : resolve(opened))),
+  );
+  await new Promise<void>((resolve, reject) => {
+    zip.on('entry', (entry: yauzl.Entry) => {
+      zip.openReadStream(entry, (error, stream) => {
+        if (error) return reject(error);
+        const chunks: Buffer[] = [];
+        stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+        stream.on('end', () => {
+          const target = join(folder, entry.fileName);
+          void mkdir(dirname(target), { recursive: true })
+            .then(() => writeFile(target, Buffer.concat(chunks)))
+            .then(() => zip.readEntry(), reject);
+        });
+      });
+    });
+    zip.on('end', resolve);
+    zip.readEntry();
+  });
+  return folder;
+}
+
+test('Download My Data makes an archive whose index.html shows the posts and photos in any browser, offline', async ({
+  page,
+}) => {
+  test.setTimeout(60_000);
+  await signUp(page, newPerson('keeper'));
+  await createFamily(page, `The Keepers ${Date.now().toString(36)}`);
+  await share(page, 'Our first apple harvest');
+  await page.goto('/photos');
+  await page.getByRole('button', { name: 'Upload Photos' }).click();
+  const upload = page.getByRole('dialog', { name: 'Upload Photos' });
+  const photo = await sharp({ create: { width: 800, height: 600, channels: 3, background: { r: 200, g: 90, b: 60 } } })
+    .jpeg()
+    .toBuffer();
+  await upload.getByLabel(/Choose photos/).setInputFiles({ name: 'apples.jpg', mimeType: 'image/jpeg', buffer: photo });
+  await upload.getByLabel('Title (optional)').fill('The apple tree');
+  await upload.getByRole('button', { name: 'Upload' }).click();
+  await expect(page.getByRole('img', { name: 'The apple tree' })).toBeVisible({ timeout: 15_000 });
+
+  await page.goto('/settings');
+  await page.getByRole('button', { name: 'Download My Data' }).click();
+  const download = page.getByRole('link', { name: 'Download archive' });
+  await expect(download).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByRole('button', { name: /Notifications, 1 unread/ })).toBeVisible({ timeout: 10_000 });
+  const [file] = await Promise.all([page.waitForEvent('download'), download.click()]);
+  const zipPath = join(await mkdtemp(join(tmpdir(), 'hearth-download-')), file.suggestedFilename());
+  await file.saveAs(zipPath);
+  const folder = await unzipToFolder(zipPath);
+  expect((await readFile(join(folder, 'index.html'), 'utf8')).length).toBeGreaterThan(500);
+
+  const reader = await page.context().newPage();
+  await reader.context().setOffline(true);
+  await reader.goto(`file://${join(folder, 'index.html')}`);
+  await expect(reader.getByRole('heading', { level: 1 })).toContainText('Hearth');
+  await expect(reader.getByText('Our first apple harvest')).toBeVisible();
+  const picture = reader.getByRole('img', { name: 'The apple tree' });
+  await expect(picture).toBeVisible();
+  await expect.poll(() => picture.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBe(800);
+  await reader.context().setOffline(false);
+});
 
 test('a person deletes their account from Settings, and their email and password open nothing after', async ({
   page,

@@ -185,6 +185,7 @@ export const notificationTypes = [
   'event_soon',
   'birthday',
   'new_photos',
+  'export_ready',
 ] as const;
 export type NotificationType = (typeof notificationTypes)[number];
 

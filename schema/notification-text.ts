@@ -12,6 +12,7 @@ export const notificationPath = {
   event_soon: '/events',
   birthday: '/family-tree',
   new_photos: '/photos',
+  export_ready: '/settings',
 } as const satisfies Record<FamilyNotification['type'], string>;
 
 const answers: Record<string, string> = {
@@ -55,6 +56,8 @@ export function notificationText(
       return { title: `In an hour: ${excerpt}`, quote: null };
     case 'new_photos':
       return { title: several ? `${count} new photos in ${familyName}` : `${actor} added a photo`, quote };
+    case 'export_ready':
+      return { title: 'Your Hearth archive is ready', quote: 'Download it from Settings within 7 days' };
     case 'birthday':
       return { title: `It's ${actor}'s birthday today`, quote: 'Wish them a happy birthday' };
   }

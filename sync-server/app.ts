@@ -27,6 +27,7 @@ import { liveRoutes } from './routes/live-routes.ts';
 import { accountRoutes } from './routes/account-routes.ts';
 import { calendarRoutes } from './routes/calendar-routes.ts';
 import { digestRoutes } from './routes/digest-routes.ts';
+import { exportRoutes } from './routes/export-routes.ts';
 import { pushRoutes } from './routes/push-routes.ts';
 import { eventRoutes } from './routes/event-routes.ts';
 import { messageRoutes } from './routes/message-routes.ts';
@@ -59,6 +60,8 @@ export type AppOptions = {
   requestTimeoutMs?: number;
   /** Where photo bytes go; from the config unless given (tests use a fresh folder or a local S3 peer). */
   photoStorage?: PhotoStorage;
+  /** Asks the job queue (started after the app, server.ts) for a run of a kind of job now; none in most tests. */
+  runJobSoon?: (name: string) => Promise<void>;
 };
 
 export function photoStorageOf(config: Config): PhotoStorage {
@@ -90,6 +93,7 @@ export async function buildApp({
   onRoute,
   requestTimeoutMs: requestTimeout = connectionPolicy.requestTimeoutMs,
   photoStorage = photoStorageOf(config),
+  runJobSoon = async () => {},
 }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     bodyLimit: 1_048_576,
@@ -146,7 +150,7 @@ export async function buildApp({
   await app.register(healthRoutes, { sql });
   await app.register(authRoutes, { config, users, passwords, now, sql, notifier });
   await app.register(googleAuthRoutes, { config, users });
-  await app.register(accountRoutes, { sql, users, passwords, notifier, now });
+  await app.register(accountRoutes, { sql, photoStorage, users, passwords, notifier, now });
   await app.register(settingsRoutes, { settings });
   await app.register(publicFormRoutes, { config, forms, now });
   await app.register(syncRoutes, { sql, notifier });
@@ -159,6 +163,7 @@ export async function buildApp({
   await app.register(calendarRoutes, { config, sql });
   await app.register(pushRoutes, { config, sql });
   await app.register(digestRoutes, { sql });
+  await app.register(exportRoutes, { sql, photoStorage, runJobSoon });
   await app.register(invitationRoutes, { config, sql, runMutation, now });
   await app.register(staticFilesPlugin, { staticDir: config.staticDir, pages });
 

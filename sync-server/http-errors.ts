@@ -31,6 +31,10 @@ export const serverMessages = {
   handOverBeforeDeleting: (families: string) =>
     `You are the only admin of ${families}. Make another member an admin first (in the Family Tree), so your family keeps someone to look after it.`,
   signInAgainToDelete: 'For your safety, sign in with Google again, then delete your account within ten minutes.',
+  exportUnderWay: 'Your archive is still being made. It will be on your bell when it is ready.',
+  exportTooSoon: (nextAllowedAt: string) =>
+    `You can make one archive a day. The next one can be made after ${new Date(nextAllowedAt).toUTCString()}.`,
+  exportGone: 'This archive is no longer kept. Make a new one in Settings.',
   notAPushService: "This browser's push service is not one Hearth can send to.",
 } as const;
 

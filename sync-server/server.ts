@@ -23,7 +23,13 @@ async function start(): Promise<{
   try {
     const applied = await runMigrations(database.sql);
     notifier = config.syncNotify === 'postgres' ? await createPostgresNotifier(database.sql) : createLocalNotifier();
-    const app = await buildApp({ config, sql: database.sql, notifier, photoStorage });
+    const app = await buildApp({
+      config,
+      sql: database.sql,
+      notifier,
+      photoStorage,
+      runJobSoon: async (name) => jobs?.runSoon(name),
+    });
     const address = await app.listen({ port: config.port, host: config.host });
     const origin = config.publicUrl?.origin ?? address;
     jobs = await startHearthJobs({

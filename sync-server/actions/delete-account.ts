@@ -11,7 +11,9 @@ export const formerMemberId = '00000000-0000-4000-8000-000000000000';
 export type FamilyToHandOver = { familyId: string; name: string };
 
 export type AccountDeletion =
-  { deleted: true; familyChanges: FamilyChange[] } | { deleted: false; handOverFirst: FamilyToHandOver[] };
+  /** `exportIds`: their archives, to take out of storage once this has committed. */
+  | { deleted: true; familyChanges: FamilyChange[]; exportIds: string[] }
+  | { deleted: false; handOverFirst: FamilyToHandOver[] };
 
 /**
  * The synced rows that name their author: what the person shared stays with the family under the stand-in, moved to
@@ -91,6 +93,7 @@ export async function deleteAccount(tx: Transaction, userId: string): Promise<Ac
   }
   await tx`update photo_files set uploaded_by_id = ${formerMemberId} where uploaded_by_id = ${userId}`;
   await tx`update families set created_by_id = null where created_by_id = ${userId}`;
+  const exports = await tx<{ id: string }[]>`select id from data_exports where user_id = ${userId}`;
   await tx`delete from users where id = ${userId}`;
-  return { deleted: true, familyChanges };
+  return { deleted: true, familyChanges, exportIds: exports.map((row) => row.id) };
 }

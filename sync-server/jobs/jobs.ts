@@ -8,6 +8,7 @@ import { deliverPendingPushes, type PushSettings } from '../push/push-delivery.t
 import { publishChanges, type SyncNotifier } from '../sync-notifier.ts';
 import { startJobQueue, type JobKind, type JobLog, type JobQueue } from './job-queue.ts';
 import { tellDueOccasions } from './occasions.ts';
+import { buildNextExport, forgetExpiredExports } from '../exports/data-exports.ts';
 
 export type JobDependencies = {
   sql: Sql;
@@ -30,6 +31,7 @@ export function hearthJobs({ sql, notifier, photoStorage, push, mail, log }: Job
         return {
           ...report,
           notifications: await forgetOldNotifications(sql),
+          exports: await forgetExpiredExports(sql, photoStorage),
           photoBytes: await forgetUnusedPhotoBytes(sql, photoStorage),
         };
       },
@@ -43,6 +45,20 @@ export function hearthJobs({ sql, notifier, photoStorage, push, mail, log }: Job
         // Devices with the app open see a reminder at once, like any other write.
         publishChanges(notifier, changes, log);
         return changes.length > 0 ? { families: changes.length } : undefined;
+      },
+    },
+    {
+      // Asked for by POST /api/exports; the minute's schedule also picks up one an instance stopped building.
+      name: 'exports',
+      every: '* * * * *',
+      async run() {
+        let built = 0;
+        for (let change = await buildNextExport(sql, photoStorage); change !== undefined;) {
+          built += 1;
+          if (change) publishChanges(notifier, [change], log);
+          change = await buildNextExport(sql, photoStorage);
+        }
+        return built > 0 ? { built } : undefined;
       },
     },
     {

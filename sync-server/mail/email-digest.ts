@@ -3,6 +3,7 @@ import { notificationPath, notificationText } from '../../schema/notification-te
 import { publicName } from '../../schema/public-name.ts';
 import { hashOfToken, newSecretToken } from '../auth/secret-tokens.ts';
 import type { Sql } from '../database.ts';
+import { escapeHtml } from '../html.ts';
 import { personTimeZones } from '../repositories/person-time-zones.ts';
 import { publicUserJson } from '../repositories/public-user-json.ts';
 import type { Email, Mailer } from './mailer.ts';
@@ -65,10 +66,6 @@ async function unreadSince(sql: Sql, userId: string, since: Date): Promise<Diges
     where n.user_id = ${userId} and not n.is_read and n.updated_at > ${since}
     order by n.updated_at desc
   `;
-}
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
 }
 
 /** The email itself: the bell's sentences by family, a link to each screen, and a way out that needs no sign-in. */

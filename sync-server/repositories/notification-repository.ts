@@ -15,7 +15,7 @@ export const notificationPullSource: PullSource = (sql, familyId, from, { userId
 `;
 
 /** The setting that decides each kind (Settings, spec §2): a person who turned it off gets none of that kind. */
-const settingOf: Record<NotificationType, keyof UserSettings> = {
+const settingOf: Record<NotificationType, keyof UserSettings | null> = {
   new_post: 'familyUpdates',
   new_event: 'familyUpdates',
   event_rsvp: 'familyUpdates',
@@ -26,6 +26,8 @@ const settingOf: Record<NotificationType, keyof UserSettings> = {
   event_soon: 'eventReminders',
   birthday: 'familyUpdates',
   new_photos: 'familyUpdates',
+  // What the person asked for themselves: no setting turns it off.
+  export_ready: null,
 };
 
 export type NewNotification = {
@@ -60,7 +62,7 @@ export function createNotificationRepository(sql: Queryable) {
      * their devices (push/push-delivery.ts): fifty chat lines are one push, which the bell then counts.
      */
     async notify(notification: NewNotification): Promise<void> {
-      const column = sql(settingColumnOf[settingOf[notification.type]]);
+      const setting = settingOf[notification.type];
       await sql`
         insert into notifications (
           user_id, family_id, type, group_key, related_id, actor_id, excerpt, count, is_read, version, push_pending
@@ -70,7 +72,7 @@ export function createNotificationRepository(sql: Queryable) {
           exists (select 1 from push_subscriptions p where p.user_id = m.user_id)
         from family_members m left join user_settings s on s.user_id = m.user_id
         where m.family_id = ${notification.familyId} and m.user_id is distinct from ${notification.actorId}::uuid
-          and coalesce(s.${column}, true)
+          ${setting ? sql`and coalesce(s.${sql(settingColumnOf[setting])}, true)` : sql``}
           and not m.family_id = any(coalesce(s.muted_family_ids, '{}'))
           ${notification.recipients ? sql`and m.user_id = any(${notification.recipients}::uuid[])` : sql``}
           ${notification.except ? sql`and m.user_id <> all(${notification.except}::uuid[])` : sql``}

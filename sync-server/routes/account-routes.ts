@@ -2,8 +2,10 @@ import type { FastifyPluginAsync } from 'fastify';
 import { accountDeletionBodySchema } from '../../schema/index.ts';
 import { deleteAccount } from '../actions/delete-account.ts';
 import type { Passwords } from '../auth/passwords.ts';
+import { exportKey } from '../exports/data-exports.ts';
 import type { Sql } from '../database.ts';
 import { HttpError, serverMessages } from '../http-errors.ts';
+import type { PhotoStorage } from '../photos/photo-storage.ts';
 import { createRateLimiter, enforceRateLimit } from '../plugins/rate-limit.ts';
 import { signedIn } from '../plugins/session.ts';
 import { parseBody } from '../plugins/validation.ts';
@@ -12,6 +14,7 @@ import { publishChanges, type SyncNotifier } from '../sync-notifier.ts';
 
 export type AccountRoutesOptions = {
   sql: Sql;
+  photoStorage: PhotoStorage;
   users: UserRepository;
   passwords: Passwords;
   notifier: SyncNotifier;
@@ -24,7 +27,7 @@ const freshSignInSeconds = 10 * 60;
 /** Deleting one's account (issue 17, decision 0026). */
 export const accountRoutes: FastifyPluginAsync<AccountRoutesOptions> = async (
   app,
-  { sql, users, passwords, notifier, now },
+  { sql, photoStorage, users, passwords, notifier, now },
 ) => {
   const failedPasswordChecks = createRateLimiter(app, { limit: 5, windowMs: 15 * 60_000, now });
 
@@ -55,6 +58,11 @@ export const accountRoutes: FastifyPluginAsync<AccountRoutesOptions> = async (
       throw new HttpError(409, { error: serverMessages.handOverBeforeDeleting(names), code: 'hand_over_first' });
     }
     publishChanges(notifier, outcome.familyChanges, request.log);
+    for (const exportId of outcome.exportIds) {
+      await photoStorage
+        .delete(exportKey(exportId))
+        .catch((error: unknown) => request.log.warn({ err: error }, 'archive left'));
+    }
     // Their other devices' live channels end now; each wipes its copy at its next request (a 401).
     notifier
       .publishSessionsEnded(user.id)

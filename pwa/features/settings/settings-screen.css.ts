@@ -113,3 +113,10 @@ export const groupHint = style({ margin: 0, color: vars.color.textMuted, fontSiz
 export const deleteForm = style({ display: 'grid', gap: vars.space.md });
 
 export const deleteRefusal = style({ margin: 0, color: vars.color.danger, fontWeight: vars.fontWeight.semibold });
+
+export const progress = style({
+  inlineSize: '100%',
+  blockSize: '0.75rem',
+  marginBlockStart: vars.space.sm,
+  accentColor: vars.color.primary,
+});

@@ -22,6 +22,7 @@ import type { ColorThemeName } from '../../ui/palette.ts';
 import { RadioTiles } from '../../ui/radio-tile.tsx';
 import { Switch } from '../../ui/switch.tsx';
 import { visuallyHidden } from '../../ui/visually-hidden.css.ts';
+import { DataExportSection } from './data-export-section.tsx';
 import { DeleteAccountDialog } from './delete-account-dialog.tsx';
 import * as styles from './settings-screen.css.ts';
 import { changeUserSetting, loadUserSettings, useUserSettings } from './user-settings-store.ts';
@@ -141,6 +142,13 @@ export function SettingsScreen() {
         <ServerSwitches switches={privacySwitches} />
       </SettingsSection>
 
+      <SettingsSection
+        title="Your data"
+        lead="Take a copy of everything you made in Hearth: posts, photos as you took them, events and chat messages, with a page to read it all in any browser."
+      >
+        <DataExportSection />
+      </SettingsSection>
+
       <SettingsSection title="Account">
         <div className={styles.actions}>
           <ButtonLink to="/profile" search={{ changePassword: 1 }} variant="secondary">
@@ -161,7 +169,7 @@ export function SettingsScreen() {
 }
 
 function SettingsSection({ title, lead, children }: { title: string; lead?: string; children: ReactNode }) {
-  const headingId = `settings-${title.toLowerCase()}`;
+  const headingId = `settings-${title.toLowerCase().replace(/\s+/g, '-')}`;
   return (
     <Card as="section" className={styles.section} aria-labelledby={headingId}>
       <div className={styles.sectionHeading}>
