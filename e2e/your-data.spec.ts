@@ -97,3 +97,31 @@ test('a person deletes their account from Settings, and their email and password
   await page.getByRole('button', { name: 'Sign In' }).click();
   await expect(page.getByText('Login Failed')).toBeVisible();
 });
+
+test('Settings lists where the person is signed in, and signing out the other devices ends their session', async ({
+  page,
+  browser,
+}) => {
+  const person = newPerson('twodevices');
+  await signUp(page, person);
+  const laptop = await browser.newContext();
+  const laptopPage = await laptop.newPage();
+  await laptopPage.goto('/login');
+  await laptopPage.getByLabel('Email').fill(person.email);
+  await laptopPage.getByLabel('Password', { exact: true }).fill(person.password);
+  await laptopPage.getByRole('button', { name: 'Sign In' }).click();
+  await expect(laptopPage.getByRole('heading', { level: 1 })).toContainText(person.username);
+
+  await page.goto('/settings');
+  const devices = page.getByRole('region', { name: 'Signed-in devices' });
+  await expect(devices.getByText('This device')).toHaveCount(1);
+  await expect(devices.getByText(/Last active/)).toHaveCount(1);
+  await devices.getByRole('button', { name: 'Sign out all other devices' }).click();
+  await expect(devices.getByText(/Last active/)).toHaveCount(0);
+
+  await laptopPage.goto('/settings');
+  await expect(laptopPage.getByRole('heading', { name: 'Sign in to see your family' })).toBeVisible({
+    timeout: 10_000,
+  });
+  await laptop.close();
+});

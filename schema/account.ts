@@ -77,6 +77,20 @@ export type PasswordChangeBody = z.input<typeof passwordChangeBodySchema>;
 export const accountDeletionBodySchema = z.strictObject({ currentPassword: z.string().max(200).optional() });
 export type AccountDeletionBody = z.infer<typeof accountDeletionBodySchema>;
 
+/** `GET /api/auth/sessions`: each browser the person is signed in on, most recently seen first. */
+export const signedInDeviceSchema = z.object({
+  /** Names the session for signing it out; not the cookie, nor anything that opens it. */
+  id: z.string(),
+  browser: z.string(),
+  system: z.string(),
+  kind: z.enum(['phone', 'tablet', 'computer']),
+  signedInAt: z.string(),
+  lastSeenAt: z.string(),
+  /** The browser asking. */
+  current: z.boolean(),
+});
+export type SignedInDevice = z.infer<typeof signedInDeviceSchema>;
+
 /** Settings are changed one toggle at a time, or several at once; at least one must be given. */
 export const settingsUpdateBodySchema = userSettingsSchema
   .partial()

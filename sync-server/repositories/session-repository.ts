@@ -43,6 +43,23 @@ export function createSessionRepository(sql: Sql, policy: SessionPolicy) {
       return { user: toUser(row), expired: row.expired, stale: row.stale };
     },
 
+    /** A person's live sessions, most recently seen first. */
+    async listOf(userId: string) {
+      return sql<{ token_hash: Buffer; user_agent: string | null; created_at: Date; last_seen_at: Date }[]>`
+        select token_hash, user_agent, created_at, last_seen_at from sessions
+        where user_id = ${userId} and expires_at > now() order by last_seen_at desc
+      `;
+    },
+
+    /** Ends the person's sessions `which` names (one, or all but the one asking). Answers how many ended. */
+    async end(userId: string, which: { only: Buffer } | { allBut: Buffer }): Promise<number> {
+      const rows = await sql`
+        delete from sessions where user_id = ${userId}
+          and ${'only' in which ? sql`token_hash = ${which.only}` : sql`token_hash <> ${which.allBut}`}
+      `;
+      return rows.count;
+    },
+
     async touch(tokenHash: Buffer): Promise<void> {
       await sql`
         update sessions set last_seen_at = now(), expires_at = now() + make_interval(secs => ${policy.lifetimeSeconds})
@@ -52,7 +69,9 @@ export function createSessionRepository(sql: Sql, policy: SessionPolicy) {
 
     /** Answers whose session it was, if there was one. */
     async delete(tokenHash: Buffer): Promise<string | null> {
-      const [row] = await sql<{ user_id: string }[]>`delete from sessions where token_hash = ${tokenHash} returning user_id`;
+      const [row] = await sql<
+        { user_id: string }[]
+      >`delete from sessions where token_hash = ${tokenHash} returning user_id`;
       return row?.user_id ?? null;
     },
 

@@ -155,3 +155,77 @@ describe('deleting an account', () => {
     expect(answer.statusCode).toBe(401);
   });
 });
+
+describe('signed-in devices', () => {
+  const phone =
+    'Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1';
+  const laptop = 'Mozilla/5.0 (Macintosh; Intel Mac OS X 14.1; rv:132.0) Gecko/20100101 Firefox/132.0';
+
+  async function signInFrom(account: TestAccount, userAgent: string): Promise<string> {
+    const answer = await context.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: { 'user-agent': userAgent },
+      payload: { email: account.email, password: account.password },
+    });
+    return sessionCookie(answer);
+  }
+
+  const list = async (cookie: string) =>
+    (await context.app.inject({ url: '/api/auth/sessions', headers: { cookie } })).json() as {
+      id: string;
+      browser: string;
+      system: string;
+      kind: string;
+      current: boolean;
+    }[];
+  const whoAmI = async (cookie: string) =>
+    (await context.app.inject({ url: '/api/auth/user', headers: { cookie } })).statusCode;
+
+  it('lists each browser with its kind and which one is asking, and signs out one or all the others', async () => {
+    const person = await signUp(context.app);
+    const onPhone = await signInFrom(person, phone);
+    const onLaptop = await signInFrom(person, laptop);
+    const seen = await list(onPhone);
+    expect(seen).toHaveLength(3);
+    expect(seen.find((device) => device.current)).toMatchObject({ browser: 'Safari', system: 'iPhone', kind: 'phone' });
+    const laptopEntry = seen.find((device) => device.browser === 'Firefox');
+    expect(laptopEntry).toMatchObject({ system: 'Mac', kind: 'computer', current: false });
+    // Nothing on the list opens a session.
+    expect(JSON.stringify(seen)).not.toContain(onLaptop.split('=')[1]!);
+
+    const stranger = await signUp(context.app);
+    const theirs = await context.app.inject({
+      method: 'DELETE',
+      url: `/api/auth/sessions/${laptopEntry!.id}`,
+      headers: { cookie: stranger.cookie },
+    });
+    expect(theirs.statusCode).toBe(404);
+    expect(await whoAmI(onLaptop)).toBe(200);
+
+    const one = await context.app.inject({
+      method: 'DELETE',
+      url: `/api/auth/sessions/${laptopEntry!.id}`,
+      headers: { cookie: onPhone },
+    });
+    expect(one.statusCode).toBe(204);
+    expect(await whoAmI(onLaptop)).toBe(401);
+    expect(await whoAmI(person.cookie)).toBe(200);
+
+    const others = await context.app.inject({
+      method: 'POST',
+      url: '/api/auth/sessions/sign-out-others',
+      headers: { cookie: onPhone },
+    });
+    expect(others.json()).toEqual({ ended: 1 });
+    expect(await whoAmI(person.cookie)).toBe(401);
+    expect(await whoAmI(onPhone)).toBe(200);
+    expect(await list(onPhone)).toHaveLength(1);
+    const bad = await context.app.inject({
+      method: 'DELETE',
+      url: '/api/auth/sessions/x',
+      headers: { cookie: onPhone },
+    });
+    expect(bad.statusCode).toBe(400);
+  });
+});

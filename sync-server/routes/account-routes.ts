@@ -1,19 +1,24 @@
-import type { FastifyPluginAsync } from 'fastify';
-import { accountDeletionBodySchema } from '../../schema/index.ts';
+import { createHash } from 'node:crypto';
+import type { FastifyBaseLogger, FastifyPluginAsync } from 'fastify';
+import { z } from 'zod';
+import { accountDeletionBodySchema, type SignedInDevice } from '../../schema/index.ts';
 import { deleteAccount } from '../actions/delete-account.ts';
 import type { Passwords } from '../auth/passwords.ts';
+import { describeUserAgent } from '../auth/user-agent.ts';
 import { exportKey } from '../exports/data-exports.ts';
 import type { Sql } from '../database.ts';
 import { HttpError, serverMessages } from '../http-errors.ts';
 import type { PhotoStorage } from '../photos/photo-storage.ts';
 import { createRateLimiter, enforceRateLimit } from '../plugins/rate-limit.ts';
 import { signedIn } from '../plugins/session.ts';
-import { parseBody } from '../plugins/validation.ts';
+import { parseBody, parseParams } from '../plugins/validation.ts';
+import type { SessionRepository } from '../repositories/session-repository.ts';
 import type { UserRepository } from '../repositories/user-repository.ts';
 import { publishChanges, type SyncNotifier } from '../sync-notifier.ts';
 
 export type AccountRoutesOptions = {
   sql: Sql;
+  sessions: SessionRepository;
   photoStorage: PhotoStorage;
   users: UserRepository;
   passwords: Passwords;
@@ -21,14 +26,53 @@ export type AccountRoutesOptions = {
   now: () => number;
 };
 
+const sessionParamsSchema = z.strictObject({ id: z.string().regex(/^[A-Za-z0-9_-]{22}$/) });
+
 /** A Google-only account confirms a deletion by having signed in this recently. */
 const freshSignInSeconds = 10 * 60;
 
-/** Deleting one's account (issue 17, decision 0026). */
+/** One's signed-in devices, and deleting one's account (issue 17, decision 0026). */
 export const accountRoutes: FastifyPluginAsync<AccountRoutesOptions> = async (
   app,
-  { sql, photoStorage, users, passwords, notifier, now },
+  { sql, sessions, photoStorage, users, passwords, notifier, now },
 ) => {
+  /** A session's id on the list: derived from its stored hash, so the list shows nothing that is kept. */
+  const sessionId = (tokenHash: Buffer) => createHash('sha256').update(tokenHash).digest('base64url').slice(0, 22);
+  const sessionsEnded = (userId: string, log: FastifyBaseLogger) =>
+    notifier
+      .publishSessionsEnded(userId)
+      .catch((error: unknown) => log.warn({ err: error }, 'could not publish that sessions ended'));
+
+  app.get('/api/auth/sessions', { preHandler: app.requireUser }, async (request): Promise<SignedInDevice[]> => {
+    const { user, tokenHash } = signedIn(request);
+    return (await sessions.listOf(user.id)).map((session) => ({
+      id: sessionId(session.token_hash),
+      ...describeUserAgent(session.user_agent),
+      signedInAt: session.created_at.toISOString(),
+      lastSeenAt: session.last_seen_at.toISOString(),
+      current: session.token_hash.equals(tokenHash),
+    }));
+  });
+
+  /** Signs one browser out (this one too, if asked); its copy of the family leaves it at its next request. */
+  app.delete('/api/auth/sessions/:id', { preHandler: app.requireUser }, async (request, reply) => {
+    const { id } = parseParams(sessionParamsSchema, request);
+    const { user, tokenHash } = signedIn(request);
+    const session = (await sessions.listOf(user.id)).find((each) => sessionId(each.token_hash) === id);
+    if (!session) throw new HttpError(404, { error: serverMessages.notFound });
+    if (session.token_hash.equals(tokenHash)) await reply.signOut();
+    else await sessions.end(user.id, { only: session.token_hash });
+    sessionsEnded(user.id, request.log);
+    return reply.code(204).send();
+  });
+
+  app.post('/api/auth/sessions/sign-out-others', { preHandler: app.requireUser }, async (request) => {
+    const { user, tokenHash } = signedIn(request);
+    const ended = await sessions.end(user.id, { allBut: tokenHash });
+    sessionsEnded(user.id, request.log);
+    return { ended };
+  });
+
   const failedPasswordChecks = createRateLimiter(app, { limit: 5, windowMs: 15 * 60_000, now });
 
   app.post('/api/auth/delete-account', { preHandler: app.requireUser }, async (request, reply) => {
@@ -64,9 +108,7 @@ export const accountRoutes: FastifyPluginAsync<AccountRoutesOptions> = async (
         .catch((error: unknown) => request.log.warn({ err: error }, 'archive left'));
     }
     // Their other devices' live channels end now; each wipes its copy at its next request (a 401).
-    notifier
-      .publishSessionsEnded(user.id)
-      .catch((error: unknown) => request.log.warn({ err: error }, 'could not publish that sessions ended'));
+    sessionsEnded(user.id, request.log);
     await reply.signOut();
     return reply.code(204).send();
   });

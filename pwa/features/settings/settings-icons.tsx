@@ -54,3 +54,21 @@ export function CalendarWeekIcon(props: IconProps) {
     </StrokeIcon>
   );
 }
+
+export function PhoneIcon(props: IconProps) {
+  return (
+    <StrokeIcon {...props}>
+      <rect x="7" y="2" width="10" height="20" rx="2" />
+      <path d="M11 18h2" />
+    </StrokeIcon>
+  );
+}
+
+export function TabletIcon(props: IconProps) {
+  return (
+    <StrokeIcon {...props}>
+      <rect x="4" y="2" width="16" height="20" rx="2" />
+      <path d="M11 18h2" />
+    </StrokeIcon>
+  );
+}

@@ -120,3 +120,13 @@ export const progress = style({
   marginBlockStart: vars.space.sm,
   accentColor: vars.color.primary,
 });
+
+export const deviceRow = style({
+  display: 'flex',
+  alignItems: 'center',
+  gap: vars.space.md,
+  paddingBlock: vars.space.sm,
+  color: vars.color.textMuted,
+});
+
+export const deviceText = style({ flex: '1 1 auto', minWidth: 0, color: vars.color.text });

@@ -24,6 +24,7 @@ import { Switch } from '../../ui/switch.tsx';
 import { visuallyHidden } from '../../ui/visually-hidden.css.ts';
 import { DataExportSection } from './data-export-section.tsx';
 import { DeleteAccountDialog } from './delete-account-dialog.tsx';
+import { SignedInDevices } from './signed-in-devices.tsx';
 import * as styles from './settings-screen.css.ts';
 import { changeUserSetting, loadUserSettings, useUserSettings } from './user-settings-store.ts';
 
@@ -140,6 +141,10 @@ export function SettingsScreen() {
 
       <SettingsSection title="Privacy" lead="Decide what your family can see and do.">
         <ServerSwitches switches={privacySwitches} />
+      </SettingsSection>
+
+      <SettingsSection title="Signed-in devices" lead="Where you are signed in to Hearth now.">
+        <SignedInDevices />
       </SettingsSection>
 
       <SettingsSection
