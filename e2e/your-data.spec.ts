@@ -50,6 +50,8 @@ test('Download My Data makes an archive whose index.html shows the posts and pho
   await upload.getByRole('button', { name: 'Upload' }).click();
   await expect(page.getByRole('img', { name: 'The apple tree' })).toBeVisible({ timeout: 15_000 });
 
+  // Writes reach the server in the background: the archive holds what the server has.
+  await expect(page.getByText('All sent')).toBeVisible({ timeout: 10_000 });
   await page.goto('/settings');
   await page.getByRole('button', { name: 'Download My Data' }).click();
   const download = page.getByRole('link', { name: 'Download archive' });

@@ -59,6 +59,18 @@ const passwordChangeFields = z.strictObject({
   confirmPassword: z.string({ error: messages.confirmRequired }).min(1, { error: messages.confirmRequired }),
 });
 
+/** `POST /api/auth/password/set`: an account made with Google gets a password of its own (none to confirm). */
+export const passwordSetBodySchema = passwordChangeFields
+  .omit({ currentPassword: true })
+  .refine((body) => body.newPassword === body.confirmPassword, {
+    error: messages.passwordsDoNotMatch,
+    path: ['confirmPassword'],
+    when: (payload) => passwordPairIsValid(payload.value, 'newPassword'),
+  });
+
+/** `GET /api/auth/sign-in-methods`: how the person can sign in, for Settings. */
+export type SignInMethods = { password: boolean; google: boolean; googleAvailable: boolean };
+
 /** Password change: needs the current password, and signs out every other session of the user. */
 export const passwordChangeBodySchema = passwordChangeFields.refine(
   (body) => body.newPassword === body.confirmPassword,

@@ -150,7 +150,16 @@ export async function buildApp({
   await app.register(healthRoutes, { sql });
   await app.register(authRoutes, { config, users, passwords, now, sql, notifier });
   await app.register(googleAuthRoutes, { config, users });
-  await app.register(accountRoutes, { sql, sessions, photoStorage, users, passwords, notifier, now });
+  await app.register(accountRoutes, {
+    sql,
+    googleAvailable: config.google !== undefined,
+    sessions,
+    photoStorage,
+    users,
+    passwords,
+    notifier,
+    now,
+  });
   await app.register(settingsRoutes, { settings });
   await app.register(publicFormRoutes, { config, forms, now });
   await app.register(syncRoutes, { sql, notifier });

@@ -54,6 +54,7 @@ const envSchema = z
     S3_PREFIX: z.string().trim().default(''),
     SMTP_URL: z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// address' }).optional(),
     MAIL_FROM: z.string().trim().max(200).optional(),
+    GOOGLE_TEST_ISSUER: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// address' }).optional(),
     PUSH_CONTACT: z.url({ protocol: /^(https|mailto)$/, error: 'must be an https: or mailto: address' }).optional(),
   })
   .refine((env) => (env.GOOGLE_CLIENT_ID === undefined) === (env.GOOGLE_CLIENT_SECRET === undefined), {
@@ -75,6 +76,19 @@ const envSchema = z
 
 export type LogLevel = (typeof logLevels)[number];
 
+/** A local OpenID provider's addresses (oauth2-mock-server's layout), for browser tests only. */
+function openIdEndpointsOf(issuer: string): NonNullable<GoogleSettings['endpoints']> {
+  const base = issuer.replace(/\/$/, '');
+  return { authorize: `${base}/authorize`, token: `${base}/token`, userinfo: `${base}/userinfo` };
+}
+
+type GoogleSettings = {
+  clientId: string;
+  clientSecret: string;
+  /** Google's own addresses unless set; only tests set them, to a local OpenID provider. */
+  endpoints?: { authorize: string; token: string; userinfo: string };
+};
+
 /** The environment read into the server's settings: each setting is spelled here and in `envSchema`, nowhere else. */
 const configSchema = envSchema.transform((env) => ({
   port: env.PORT,
@@ -88,7 +102,11 @@ const configSchema = envSchema.transform((env) => ({
   staticDir: env.STATIC_DIR,
   google:
     env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET
-      ? { clientId: env.GOOGLE_CLIENT_ID, clientSecret: env.GOOGLE_CLIENT_SECRET }
+      ? ({
+          clientId: env.GOOGLE_CLIENT_ID,
+          clientSecret: env.GOOGLE_CLIENT_SECRET,
+          ...(env.GOOGLE_TEST_ISSUER ? { endpoints: openIdEndpointsOf(env.GOOGLE_TEST_ISSUER) } : {}),
+        } as GoogleSettings)
       : undefined,
   logLevel: env.LOG_LEVEL,
   authRateLimitPerIp: env.AUTH_RATE_LIMIT_PER_IP,

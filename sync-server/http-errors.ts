@@ -27,6 +27,8 @@ export const serverMessages = {
   shuttingDown: 'The server is restarting. Please try again in a moment.',
   syncUnavailable: "Hearth couldn't save your changes just now. They are kept on your device and will be sent again.",
   unavailable: "Hearth can't reach its data just now. Please try again in a moment.",
+  passwordAlreadySet: 'This account has a password already. Change it with your current one.',
+  passwordBeforeUnlink: 'Set a password first, so you can still sign in without Google.',
   passwordToDelete: 'Enter your password to delete your account',
   handOverBeforeDeleting: (families: string) =>
     `You are the only admin of ${families}. Make another member an admin first (in the Family Tree), so your family keeps someone to look after it.`,

@@ -5,6 +5,8 @@ import { DuplicateUserError, type UserRepository } from '../repositories/user-re
 
 /** The OpenID Connect userinfo fields Hearth uses. */
 export const googleProfileSchema = z.object({
+  /** The Google account's own id: stays when its email changes. */
+  sub: z.string().min(1).max(255),
   email,
   email_verified: z.literal(true),
   given_name: z.string().optional(),
@@ -27,10 +29,24 @@ function personName(value: string | undefined): string | null {
   return trimmed ? trimmed : null;
 }
 
-/** Google vouches for the email, so it signs in the account with that email, or makes one without a password. */
+/** The email belongs to an account whose person unlinked Google: they sign in with their password instead. */
+export class GoogleLinkRefused extends Error {
+  override name = 'GoogleLinkRefused';
+}
+
+/**
+ * The account linked to this Google account; else, since Google vouches for the (verified) email, the account with
+ * that email, now linked, unless its person once unlinked Google; else a new account without a password.
+ */
 export async function findOrCreateGoogleUser(users: UserRepository, profile: GoogleProfile): Promise<User> {
+  const linked = await users.findByGoogleSub(profile.sub);
+  if (linked) return linked;
   const existing = await users.findByEmail(profile.email);
-  if (existing) return existing.user;
+  if (existing) {
+    if ((await users.signInMethods(existing.user.id)).googleUnlinked) throw new GoogleLinkRefused();
+    await users.linkGoogle(existing.user.id, profile.sub);
+    return existing.user;
+  }
   const base = usernameFromEmail(profile.email);
   for (let attempt = 0; attempt < 10; attempt += 1) {
     try {
@@ -38,6 +54,7 @@ export async function findOrCreateGoogleUser(users: UserRepository, profile: Goo
         username: attempt === 0 ? base : `${base}${randomInt(1000, 100_000)}`,
         email: profile.email,
         passwordHash: null,
+        googleSub: profile.sub,
         firstName: personName(profile.given_name),
         lastName: personName(profile.family_name),
       });

@@ -20,6 +20,8 @@ export type NewUser = {
   username: string;
   email: string;
   passwordHash: string | null;
+  /** The Google account it is made from, if so. */
+  googleSub?: string | null;
   firstName?: string | null;
   lastName?: string | null;
 };
@@ -80,9 +82,9 @@ export function createUserRepository(sql: Queryable) {
     async create(newUser: NewUser): Promise<User> {
       const [row] = await rethrowDuplicate(sql<UserRow[]>`
         with created as (
-          insert into users (username, email, password_hash, first_name, last_name)
+          insert into users (username, email, password_hash, google_sub, first_name, last_name)
           values (
-            ${newUser.username}, ${newUser.email}, ${newUser.passwordHash},
+            ${newUser.username}, ${newUser.email}, ${newUser.passwordHash}, ${newUser.googleSub ?? null},
             ${newUser.firstName ?? null}, ${newUser.lastName ?? null}
           )
           returning *
@@ -121,6 +123,46 @@ export function createUserRepository(sql: Queryable) {
           : sql<UserRow[]>`update users set ${sql(columns)}, updated_at = now() where id = ${id} returning *`,
       );
       return row ? toUser(row) : null;
+    },
+
+    async findByGoogleSub(sub: string): Promise<User | null> {
+      const [row] = await sql<UserRow[]>`select * from users where google_sub = ${sub}`;
+      return row ? toUser(row) : null;
+    },
+
+    /** How the person can sign in. */
+    async signInMethods(id: string): Promise<{ password: boolean; google: boolean; googleUnlinked: boolean }> {
+      const [row] = await sql<{ password: boolean; google: boolean; google_unlinked: boolean }[]>`
+        select password_hash is not null as password, google_sub is not null as google, google_unlinked
+        from users where id = ${id}
+      `;
+      return {
+        password: row?.password ?? false,
+        google: row?.google ?? false,
+        googleUnlinked: row?.google_unlinked ?? false,
+      };
+    },
+
+    /** Links a Google account (`sub`) to the account. */
+    async linkGoogle(id: string, sub: string): Promise<void> {
+      await sql`update users set google_sub = ${sub}, google_unlinked = false, updated_at = now() where id = ${id}`;
+    },
+
+    /** Unlinks Google from an account that has a password; false when it has none (it would be locked out). */
+    async unlinkGoogle(id: string): Promise<boolean> {
+      const rows = await sql`
+        update users set google_sub = null, google_unlinked = true, updated_at = now()
+        where id = ${id} and password_hash is not null
+      `;
+      return rows.count === 1;
+    },
+
+    /** Gives an account without a password one; false when it has one already (changing it needs the old one). */
+    async setFirstPassword(id: string, passwordHash: string): Promise<boolean> {
+      const rows = await sql`
+        update users set password_hash = ${passwordHash}, updated_at = now() where id = ${id} and password_hash is null
+      `;
+      return rows.count === 1;
     },
 
     /** A new password signs out every other device: both happen together or not at all. */

@@ -1,7 +1,12 @@
 import { createHash } from 'node:crypto';
 import type { FastifyBaseLogger, FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
-import { accountDeletionBodySchema, type SignedInDevice } from '../../schema/index.ts';
+import {
+  accountDeletionBodySchema,
+  passwordSetBodySchema,
+  type SignedInDevice,
+  type SignInMethods,
+} from '../../schema/index.ts';
 import { deleteAccount } from '../actions/delete-account.ts';
 import type { Passwords } from '../auth/passwords.ts';
 import { describeUserAgent } from '../auth/user-agent.ts';
@@ -18,6 +23,8 @@ import { publishChanges, type SyncNotifier } from '../sync-notifier.ts';
 
 export type AccountRoutesOptions = {
   sql: Sql;
+  /** Whether this server offers Google sign-in at all. */
+  googleAvailable: boolean;
   sessions: SessionRepository;
   photoStorage: PhotoStorage;
   users: UserRepository;
@@ -31,10 +38,10 @@ const sessionParamsSchema = z.strictObject({ id: z.string().regex(/^[A-Za-z0-9_-
 /** A Google-only account confirms a deletion by having signed in this recently. */
 const freshSignInSeconds = 10 * 60;
 
-/** One's signed-in devices, and deleting one's account (issue 17, decision 0026). */
+/** One's signed-in devices and ways to sign in, and deleting one's account (issue 17, decision 0026). */
 export const accountRoutes: FastifyPluginAsync<AccountRoutesOptions> = async (
   app,
-  { sql, sessions, photoStorage, users, passwords, notifier, now },
+  { sql, googleAvailable, sessions, photoStorage, users, passwords, notifier, now },
 ) => {
   /** A session's id on the list: derived from its stored hash, so the list shows nothing that is kept. */
   const sessionId = (tokenHash: Buffer) => createHash('sha256').update(tokenHash).digest('base64url').slice(0, 22);
@@ -74,6 +81,28 @@ export const accountRoutes: FastifyPluginAsync<AccountRoutesOptions> = async (
   });
 
   const failedPasswordChecks = createRateLimiter(app, { limit: 5, windowMs: 15 * 60_000, now });
+
+  app.get('/api/auth/sign-in-methods', { preHandler: app.requireUser }, async (request): Promise<SignInMethods> => {
+    const methods = await users.signInMethods(signedIn(request).user.id);
+    return { password: methods.password, google: methods.google, googleAvailable };
+  });
+
+  /** An account made with Google gets a password of its own, so it can sign in without Google (or unlink it). */
+  app.post('/api/auth/password/set', { preHandler: app.requireUser }, async (request, reply) => {
+    const { newPassword } = parseBody(passwordSetBodySchema, request);
+    if (!(await users.setFirstPassword(signedIn(request).user.id, await passwords.hash(newPassword)))) {
+      throw new HttpError(409, { error: serverMessages.passwordAlreadySet });
+    }
+    return reply.code(204).send();
+  });
+
+  /** Google no longer signs this account in (nor links it again by its email); it needs a password to be left with. */
+  app.post('/api/auth/google/unlink', { preHandler: app.requireUser }, async (request, reply) => {
+    if (!(await users.unlinkGoogle(signedIn(request).user.id))) {
+      throw new HttpError(409, { error: serverMessages.passwordBeforeUnlink });
+    }
+    return reply.code(204).send();
+  });
 
   app.post('/api/auth/delete-account', { preHandler: app.requireUser }, async (request, reply) => {
     const { user, tokenHash } = signedIn(request);

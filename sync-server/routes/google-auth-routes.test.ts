@@ -1,11 +1,9 @@
-import { randomBytes } from 'node:crypto';
-import http from 'node:http';
-import https from 'node:https';
-import type { AddressInfo } from 'node:net';
+import { randomBytes, randomUUID } from 'node:crypto';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessionCookieName } from '../plugins/session.ts';
-import { useTestApp } from '../testing/test-app.ts';
+import { signUp, useTestApp } from '../testing/test-app.ts';
+import { startTestOpenIdProvider } from '../testing/test-openid-provider.ts';
 
 const context = useTestApp();
 
@@ -13,17 +11,16 @@ const joinPage = `/join/${randomBytes(32).toString('base64url')}`;
 const returnToCookieName = 'hearth_google_return_to';
 
 let app: FastifyInstance;
+let provider: Awaited<ReturnType<typeof startTestOpenIdProvider>>;
 
 beforeAll(async () => {
+  provider = await startTestOpenIdProvider();
   app = await context.buildApp({
-    google: { clientId: 'client-id', clientSecret: 'client-secret' },
+    google: { clientId: 'client-id', clientSecret: 'client-secret', endpoints: provider.endpoints },
     publicUrl: new URL('https://hearth.example'),
   });
 });
-
-afterEach(() => {
-  vi.restoreAllMocks();
-});
+afterAll(() => provider.close());
 
 function cookie(response: LightMyRequestResponse, name: string) {
   return response.cookies.find((candidate) => candidate.name === name);
@@ -38,81 +35,143 @@ function flowCookies(start: LightMyRequestResponse): Record<string, string> {
   );
 }
 
-function startGoogleSignIn(returnTo: string): Promise<LightMyRequestResponse> {
-  return app.inject({ url: `/api/auth/google?returnTo=${encodeURIComponent(returnTo)}` });
-}
-
 /**
- * Google's side of a sign-in that works: its token endpoint (reached over https by the OAuth client) is answered
- * by a local server, which keeps what it was asked, and its userinfo endpoint (reached with fetch) names a person.
+ * A whole sign-in as the browser makes it: the start, the provider's approval (a redirect back with a code), and the
+ * callback with the flow's cookies. `tamper` changes the callback first (a forged state, another verifier).
  */
-async function googleSaysYes(email: string) {
-  const tokenRequests: URLSearchParams[] = [];
-  const server = http.createServer((request, response) => {
-    let body = '';
-    request.on('data', (chunk: Buffer) => (body += chunk.toString()));
-    request.on('end', () => {
-      tokenRequests.push(new URLSearchParams(body));
-      response.writeHead(200, { 'content-type': 'application/json' });
-      response.end(JSON.stringify({ access_token: 'google-access-token', token_type: 'Bearer', expires_in: 3600 }));
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  vi.spyOn(https, 'request').mockImplementation(((options: https.RequestOptions) =>
-    http.request({ ...options, protocol: 'http:', host: '127.0.0.1', hostname: '127.0.0.1', port, agent: undefined }
-    )) as typeof https.request);
-  vi.spyOn(globalThis, 'fetch').mockImplementation(async (input) => {
-    expect(String(input)).toBe('https://openidconnect.googleapis.com/v1/userinfo');
-    return Response.json({ email, email_verified: true, given_name: 'Ada' });
-  });
-  return { tokenRequests, close: () => new Promise((resolve) => server.close(resolve)) };
+async function signInWithGoogle(
+  returnTo = '/',
+  tamper: (callback: URL, cookies: Record<string, string>) => void = () => {},
+) {
+  const start = await app.inject({ url: `/api/auth/google?returnTo=${encodeURIComponent(returnTo)}` });
+  const approval = await fetch(String(start.headers.location), { redirect: 'manual' });
+  const callback = new URL(String(approval.headers.get('location')));
+  const cookies = flowCookies(start);
+  tamper(callback, cookies);
+  const answer = await app.inject({ url: `${callback.pathname}${callback.search}`, cookies });
+  return { start, callback, cookies, answer };
 }
 
-describe('Google sign-in from a page that asked for it', () => {
-  it('comes back to that page once signed in, with the state and PKCE checks of the flow intact', async () => {
-    const start = await startGoogleSignIn(joinPage);
-    expect(start.statusCode).toBe(302);
+const failedTo = (returnTo: string, reason = 'google_failed') =>
+  `/login?error=${reason}${returnTo === '/' ? '' : `&returnTo=${encodeURIComponent(returnTo)}`}`;
+
+async function userWith(email: string) {
+  const [user] = await context.sql<
+    { id: string; first_name: string | null; google_sub: string | null; password: boolean }[]
+  >`
+    select id, first_name, google_sub, password_hash is not null as password from users where email = ${email}
+  `;
+  return user;
+}
+
+describe('Google sign-in against a local OpenID provider', () => {
+  it('makes an account the first time, comes back to the page that asked, and finds the same account after', async () => {
+    const sub = randomUUID();
+    provider.signsIn({ sub, email: 'ada@example.test', email_verified: true, given_name: 'Ada' });
+    const { start, answer } = await signInWithGoogle(joinPage);
     const authorization = new URL(String(start.headers.location));
-    expect(authorization.origin).toBe('https://accounts.google.com');
     expect(authorization.searchParams.get('code_challenge_method')).toBe('S256');
     expect(cookie(start, returnToCookieName)).toMatchObject({ value: joinPage, httpOnly: true, sameSite: 'Lax' });
+    expect(answer.statusCode).toBe(302);
+    expect(answer.headers.location).toBe(joinPage);
+    expect(cookie(answer, sessionCookieName)?.value).toBeTruthy();
+    expect(cookie(answer, returnToCookieName)?.value).toBe('');
+    const made = await userWith('ada@example.test');
+    expect(made).toMatchObject({ first_name: 'Ada', google_sub: sub, password: false });
 
-    const google = await googleSaysYes('ada@example.test');
-    try {
-      const state = authorization.searchParams.get('state');
-      const callback = await app.inject({
-        url: `/api/auth/google/callback?code=the-code&state=${state}`,
-        cookies: flowCookies(start),
-      });
-      expect(callback.statusCode).toBe(302);
-      expect(callback.headers.location).toBe(joinPage);
-      expect(cookie(callback, sessionCookieName)?.value).toBeTruthy();
-      expect(cookie(callback, returnToCookieName)?.value).toBe('');
-      expect(google.tokenRequests).toHaveLength(1);
-      expect(google.tokenRequests[0]?.get('code')).toBe('the-code');
-      expect(google.tokenRequests[0]?.get('code_verifier')).toBe(flowCookies(start)['oauth2-code-verifier']);
-    } finally {
-      await google.close();
-    }
-    const [user] = await context.sql`select first_name from users where email = 'ada@example.test'`;
-    expect(user).toEqual({ first_name: 'Ada' });
+    // Returning, with another email at Google by now: the same account, found by the Google account's own id.
+    provider.signsIn({ sub, email: 'ada.lovelace@example.test', email_verified: true });
+    const again = await signInWithGoogle();
+    expect(again.answer.headers.location).toBe('/');
+    const who = await app.inject({
+      url: '/api/auth/user',
+      cookies: { [sessionCookieName]: cookie(again.answer, sessionCookieName)!.value },
+    });
+    expect(who.json()).toMatchObject({ id: made!.id });
   });
 
-  it('lands on the login screen still holding the page when the sign-in fails', async () => {
-    const start = await startGoogleSignIn(joinPage);
-    const forged = await app.inject({
-      url: '/api/auth/google/callback?code=stolen&state=guessed',
-      cookies: flowCookies(start),
+  it('links an account that has a password when Google vouches for its email, and refuses an unverified one', async () => {
+    const person = await signUp(app, { email: 'grace@example.test' });
+    provider.signsIn({ sub: randomUUID(), email: 'grace@example.test', email_verified: false });
+    const unverified = await signInWithGoogle();
+    expect(unverified.answer.headers.location).toBe(failedTo('/'));
+    expect(cookie(unverified.answer, sessionCookieName)).toBeUndefined();
+    expect((await userWith('grace@example.test'))?.google_sub).toBeNull();
+
+    const sub = randomUUID();
+    provider.signsIn({ sub, email: 'grace@example.test', email_verified: true });
+    const linked = await signInWithGoogle();
+    expect(linked.answer.headers.location).toBe('/');
+    expect(await userWith('grace@example.test')).toMatchObject({ id: person.user.id, google_sub: sub, password: true });
+
+    // Unlinked in Settings: Google no longer signs in, and the same email does not link it again.
+    const unlink = await app.inject({
+      method: 'POST',
+      url: '/api/auth/google/unlink',
+      headers: { cookie: person.cookie },
     });
-    expect(forged.statusCode).toBe(302);
-    expect(forged.headers.location).toBe(`/login?error=google_failed&returnTo=${encodeURIComponent(joinPage)}`);
-    expect(cookie(forged, sessionCookieName)).toBeUndefined();
+    expect(unlink.statusCode).toBe(204);
+    const refused = await signInWithGoogle();
+    expect(refused.answer.headers.location).toBe(failedTo('/', 'google_not_linked'));
+    expect((await userWith('grace@example.test'))?.google_sub).toBeNull();
+  });
+
+  it('refuses a forged state, a replayed code, a wrong PKCE verifier and a callback without the flow', async () => {
+    provider.signsIn({ sub: randomUUID(), email: 'mallory@example.test', email_verified: true });
+    const forged = await signInWithGoogle(joinPage, (callback) => callback.searchParams.set('state', 'guessed'));
+    expect(forged.answer.headers.location).toBe(failedTo(joinPage));
+    const wrongVerifier = await signInWithGoogle('/', (_callback, cookies) => {
+      cookies['oauth2-code-verifier'] = randomBytes(48).toString('base64url');
+    });
+    expect(wrongVerifier.answer.headers.location).toBe(failedTo('/'));
+
+    const honest = await signInWithGoogle();
+    expect(honest.answer.headers.location).toBe('/');
+    const replayed = await app.inject({
+      url: `${honest.callback.pathname}${honest.callback.search}`,
+      cookies: honest.cookies,
+    });
+    expect(replayed.headers.location).toBe(failedTo('/'));
+    expect(cookie(replayed, sessionCookieName)).toBeUndefined();
+    const elsewhere = await app.inject({ url: `${honest.callback.pathname}${honest.callback.search}` });
+    expect(elsewhere.headers.location).toBe(failedTo('/'));
+  });
+
+  it('lets a Google-only person set a password, and unlink Google only once they have one', async () => {
+    provider.signsIn({ sub: randomUUID(), email: 'katherine@example.test', email_verified: true });
+    const { answer } = await signInWithGoogle();
+    const cookies = { [sessionCookieName]: cookie(answer, sessionCookieName)!.value };
+    const methods = async () => (await app.inject({ url: '/api/auth/sign-in-methods', cookies })).json();
+    expect(await methods()).toEqual({ password: false, google: true, googleAvailable: true });
+    expect((await app.inject({ method: 'POST', url: '/api/auth/google/unlink', cookies })).statusCode).toBe(409);
+
+    const mismatch = await app.inject({
+      method: 'POST',
+      url: '/api/auth/password/set',
+      cookies,
+      payload: { newPassword: 'a long new password', confirmPassword: 'something else' },
+    });
+    expect(mismatch.statusCode).toBe(400);
+    const set = { newPassword: 'a long new password', confirmPassword: 'a long new password' };
+    expect(
+      (await app.inject({ method: 'POST', url: '/api/auth/password/set', cookies, payload: set })).statusCode,
+    ).toBe(204);
+    expect(
+      (await app.inject({ method: 'POST', url: '/api/auth/password/set', cookies, payload: set })).statusCode,
+    ).toBe(409);
+    const login = await app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: 'katherine@example.test', password: 'a long new password' },
+    });
+    expect(login.statusCode).toBe(200);
+    expect((await app.inject({ method: 'POST', url: '/api/auth/google/unlink', cookies })).statusCode).toBe(204);
+    expect(await methods()).toEqual({ password: true, google: false, googleAvailable: true });
   });
 
   it('goes home instead of to another site, or to a page a stale cookie named', async () => {
     for (const hostile of ['//evil.example', 'https://evil.example/', '/\\evil.example', 'javascript:alert(1)']) {
-      const start = await startGoogleSignIn(hostile);
+      const start = await app.inject({ url: `/api/auth/google?returnTo=${encodeURIComponent(hostile)}` });
       expect(start.statusCode).toBe(302);
       // Written anyway: a sign-in started from the home page must not inherit an earlier one's page.
       expect(cookie(start, returnToCookieName)?.value).toBe('/');
@@ -127,9 +186,7 @@ describe('Google sign-in from a page that asked for it', () => {
   });
 
   it('keeps the page on the way to the login screen where Google sign-in is not set up', async () => {
-    const unavailable = await context.app.inject({
-      url: `/api/auth/google?returnTo=${encodeURIComponent(joinPage)}`,
-    });
+    const unavailable = await context.app.inject({ url: `/api/auth/google?returnTo=${encodeURIComponent(joinPage)}` });
     expect(unavailable.statusCode).toBe(302);
     expect(unavailable.headers.location).toBe(
       `/login?error=google_unavailable&returnTo=${encodeURIComponent(joinPage)}`,

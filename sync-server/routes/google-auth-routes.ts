@@ -1,14 +1,19 @@
 import fastifyOauth2 from '@fastify/oauth2';
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import { returnToSchema } from '../../schema/index.ts';
-import { findOrCreateGoogleUser, googleProfileSchema } from '../auth/google-account.ts';
+import { findOrCreateGoogleUser, GoogleLinkRefused, googleProfileSchema } from '../auth/google-account.ts';
 import { servesHttps, type Config } from '../config.ts';
 import { siteOrigin } from '../plugins/request-guard.ts';
 import { parseQuery } from '../plugins/validation.ts';
 import type { UserRepository } from '../repositories/user-repository.ts';
 import { loginPagePath, returnToQuerySchema } from './support/login-page.ts';
 
-const userinfoEndpoint = 'https://openidconnect.googleapis.com/v1/userinfo';
+/** Google's own addresses; tests point the flow at a local OpenID provider instead (`config.google.endpoints`). */
+const googleEndpoints = {
+  authorize: `${fastifyOauth2.GOOGLE_CONFIGURATION.authorizeHost}${fastifyOauth2.GOOGLE_CONFIGURATION.authorizePath}`,
+  token: `${fastifyOauth2.GOOGLE_CONFIGURATION.tokenHost}${fastifyOauth2.GOOGLE_CONFIGURATION.tokenPath}`,
+  userinfo: 'https://openidconnect.googleapis.com/v1/userinfo',
+};
 const startPath = '/api/auth/google';
 const callbackPath = '/api/auth/google/callback';
 
@@ -39,6 +44,7 @@ export const googleAuthRoutes: FastifyPluginAsync<{ config: Config; users: UserR
     return;
   }
 
+  const endpoints = google.endpoints ?? googleEndpoints;
   // The flow's cookies (state, PKCE verifier, page to return to) go only to the start and the callback.
   const flowCookie = { path: startPath, secure: servesHttps(config), sameSite: 'lax', httpOnly: true } as const;
   await app.register(fastifyOauth2, {
@@ -46,7 +52,12 @@ export const googleAuthRoutes: FastifyPluginAsync<{ config: Config; users: UserR
     scope: ['openid', 'email', 'profile'],
     credentials: {
       client: { id: google.clientId, secret: google.clientSecret },
-      auth: fastifyOauth2.GOOGLE_CONFIGURATION,
+      auth: {
+        authorizeHost: new URL(endpoints.authorize).origin,
+        authorizePath: new URL(endpoints.authorize).pathname,
+        tokenHost: new URL(endpoints.token).origin,
+        tokenPath: new URL(endpoints.token).pathname,
+      },
     },
     callbackUri: (request) => `${siteOrigin(config, request)}${callbackPath}`,
     pkce: 'S256',
@@ -67,7 +78,7 @@ export const googleAuthRoutes: FastifyPluginAsync<{ config: Config; users: UserR
     reply.clearCookie(returnToCookieName, flowCookie);
     try {
       const { token } = await googleOauth(app).getAccessTokenFromAuthorizationCodeFlow(request, reply);
-      const response = await fetch(userinfoEndpoint, {
+      const response = await fetch(endpoints.userinfo, {
         headers: { authorization: `Bearer ${token.access_token}` },
         signal: AbortSignal.timeout(10_000),
       });
@@ -77,9 +88,11 @@ export const googleAuthRoutes: FastifyPluginAsync<{ config: Config; users: UserR
       await reply.signIn(user.id);
       return reply.redirect(returnTo);
     } catch (error) {
-      // Refused consent, a replayed callback, an unverified email: all end on the login screen with a message.
+      // Refused consent, a replayed callback, a forged state, an unverified email: all end on the login screen with
+      // a message; an email whose account unlinked Google says so.
       request.log.warn({ err: error }, 'Google sign-in failed');
-      return reply.redirect(loginPagePath({ error: 'google_failed', returnTo }));
+      const reason = error instanceof GoogleLinkRefused ? 'google_not_linked' : 'google_failed';
+      return reply.redirect(loginPagePath({ error: reason, returnTo }));
     }
   });
 };

@@ -67,6 +67,11 @@ export function LoginScreen() {
 const serverErrorToasts: Record<string, { title: string; description: string; variant?: 'destructive' }> = {
   google_unavailable: toasts.googleUnavailable,
   google_failed: { ...toasts.googleFailed, variant: 'destructive' },
+  google_not_linked: {
+    title: 'Google is unlinked from this account',
+    description: 'You unlinked Google from the Hearth account with this email. Sign in with your password.',
+    variant: 'destructive',
+  },
 };
 
 /** Says once why the person is back on this screen, then drops `?error=` so a reload does not say it again. */

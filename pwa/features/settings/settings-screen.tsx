@@ -24,6 +24,7 @@ import { Switch } from '../../ui/switch.tsx';
 import { visuallyHidden } from '../../ui/visually-hidden.css.ts';
 import { DataExportSection } from './data-export-section.tsx';
 import { DeleteAccountDialog } from './delete-account-dialog.tsx';
+import { SignInMethods } from './sign-in-methods.tsx';
 import { SignedInDevices } from './signed-in-devices.tsx';
 import * as styles from './settings-screen.css.ts';
 import { changeUserSetting, loadUserSettings, useUserSettings } from './user-settings-store.ts';
@@ -155,6 +156,7 @@ export function SettingsScreen() {
       </SettingsSection>
 
       <SettingsSection title="Account">
+        <SignInMethods />
         <div className={styles.actions}>
           <ButtonLink to="/profile" search={{ changePassword: 1 }} variant="secondary">
             Change Password
