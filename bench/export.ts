@@ -91,13 +91,10 @@ try {
 
   const baselinePath = join(dataDir, 'baseline.bin');
   const baseline = await measured(async () => {
-    const out = createWriteStream(baselinePath);
     for (let index = 0; index < photos; index += 1) {
       const stored = await storage.read(storageKeys.original(file!.sha256));
-      await pipeline(stored!.stream, out, { end: false });
+      await pipeline(stored!.stream, createWriteStream(baselinePath, { flags: 'a' }));
     }
-    out.end();
-    await new Promise<void>((resolve) => out.on('finish', () => resolve()));
   });
   const baselineSize = (await stat(baselinePath)).size;
   await rm(baselinePath);

@@ -2,33 +2,17 @@ import { mkdir, mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import sharp from 'sharp';
-import yauzl from 'yauzl';
+import { readZip } from '../sync-server/testing/read-zip.ts';
 import { createFamily, share } from './support/family.ts';
 import { expect, newPerson, signUp, test } from './support/test.ts';
 
-/** Unzips `zipPath` into a new folder and answers it. */
+/** Unzips `zipPath` into a new folder, as a person would, and answers it. */
 async function unzipToFolder(zipPath: string): Promise<string> {
   const folder = await mkdtemp(join(tmpdir(), 'hearth-archive-'));
-  const zip = await new Promise<yauzl.ZipFile>((resolve, reject) =>
-    yauzl.open(zipPath, { lazyEntries: true }, (error, opened) => (error ? reject(error) : resolve(opened))),
-  );
-  await new Promise<void>((resolve, reject) => {
-    zip.on('entry', (entry: yauzl.Entry) => {
-      zip.openReadStream(entry, (error, stream) => {
-        if (error) return reject(error);
-        const chunks: Buffer[] = [];
-        stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-        stream.on('end', () => {
-          const target = join(folder, entry.fileName);
-          void mkdir(dirname(target), { recursive: true })
-            .then(() => writeFile(target, Buffer.concat(chunks)))
-            .then(() => zip.readEntry(), reject);
-        });
-      });
-    });
-    zip.on('end', resolve);
-    zip.readEntry();
-  });
+  for (const [name, bytes] of await readZip(await readFile(zipPath))) {
+    await mkdir(dirname(join(folder, name)), { recursive: true });
+    await writeFile(join(folder, name), bytes);
+  }
   return folder;
 }
 

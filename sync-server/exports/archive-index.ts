@@ -24,7 +24,9 @@ const styles = `
 @media (prefers-color-scheme: dark) { :root { --bg: #1d1822; --card: #2a2330; --text: #f3edf7; --muted: #cfc4d6;
   --accent: #b99cf5; --line: #3a3142; } }
 * { box-sizing: border-box; }
-body { margin: 0; background: var(--bg); color: var(--text); font: 18px/1.6 system-ui, sans-serif; }
+body { margin: 0; background: var(--bg); color: var(--text); font: 18px/1.6 system-ui, sans-serif;
+  overflow-wrap: anywhere; }
+a { color: var(--accent); }
 header, main { max-width: 46rem; margin: 0 auto; padding: 1.5rem; }
 header h1 { margin: 1rem 0 0.25rem; font-size: 2rem; }
 header p, .muted { color: var(--muted); margin: 0; }

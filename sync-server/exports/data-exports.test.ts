@@ -4,11 +4,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
-import yauzl from 'yauzl';
 import { diskPhotoStorage, type PhotoStorage } from '../photos/photo-storage.ts';
 import { signUp, useTestApp, type TestAccount } from '../testing/test-app.ts';
 import { addMember, createFamily, TestDevice } from '../testing/test-device.ts';
 import { phonePhoto, uploadPhotoFile } from '../testing/test-photos.ts';
+import { readZip } from '../testing/read-zip.ts';
 import { buildNextExport, forgetExpiredExports } from './data-exports.ts';
 
 const context = useTestApp();
@@ -22,29 +22,6 @@ beforeAll(async () => {
 
 const ask = (account: TestAccount, method: 'GET' | 'POST', url: string) =>
   app.inject({ method, url, headers: { cookie: account.cookie } });
-
-/** A ZIP's entries, by name, with their bytes. */
-function unzip(bytes: Buffer): Promise<Map<string, Buffer>> {
-  return new Promise((resolve, reject) => {
-    yauzl.fromBuffer(bytes, { lazyEntries: true }, (error, zip) => {
-      if (error) return reject(error);
-      const entries = new Map<string, Buffer>();
-      zip.on('entry', (entry: yauzl.Entry) => {
-        zip.openReadStream(entry, (streamError, stream) => {
-          if (streamError) return reject(streamError);
-          const chunks: Buffer[] = [];
-          stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-          stream.on('end', () => {
-            entries.set(entry.fileName, Buffer.concat(chunks));
-            zip.readEntry();
-          });
-        });
-      });
-      zip.on('end', () => resolve(entries));
-      zip.readEntry();
-    });
-  });
-}
 
 describe('Download My Data', () => {
   it('makes one archive at a time, once a day, of what the person made, with their originals and an index.html', async () => {
@@ -94,7 +71,7 @@ describe('Download My Data', () => {
     expect(download.headers['content-disposition']).toMatch(
       /^attachment; filename="hearth-archive-\d{4}-\d{2}-\d{2}\.zip"$/,
     );
-    const entries = await unzip(download.rawPayload);
+    const entries = await readZip(download.rawPayload);
     // The original as uploaded, location data and all: it is the uploader's own.
     expect(entries.get(`photos/${photoId}.jpg`)?.equals(original)).toBe(true);
     const posts = JSON.parse(entries.get('data/posts.json')!.toString());
