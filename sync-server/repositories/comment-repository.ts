@@ -1,7 +1,5 @@
-import type { Comment, PublicUser } from '../../schema/index.ts';
 import type { Queryable } from '../database.ts';
 import type { PullSource } from './pull-sources.ts';
-import { publicUserJson } from './public-user-json.ts';
 import { putClearingTombstone, recordTombstones } from './sync-tombstones.ts';
 
 export type NewComment = {
@@ -35,28 +33,6 @@ export function createCommentRepository(sql: Queryable) {
       `;
       return row ? { id: row.id, familyId: row.family_id, postId: row.post_id, authorId: row.author_id } : null;
     },
-
-    /** The comments on these posts with their authors, oldest first. */
-    async ofPosts(postIds: string[]): Promise<Comment[]> {
-      if (postIds.length === 0) return [];
-      const rows = await sql<
-        { id: string; post_id: string; author_id: string; content: string; created_at: Date; author: PublicUser }[]
-      >`
-        select c.id, c.post_id, c.author_id, c.content, c.created_at, ${publicUserJson(sql, 'u')} as author
-        from comments c join users u on u.id = c.author_id
-        where c.post_id = any(${postIds}::uuid[])
-        order by c.created_at, c.id
-      `;
-      return rows.map((row) => ({
-        id: row.id,
-        postId: row.post_id,
-        authorId: row.author_id,
-        content: row.content,
-        createdAt: row.created_at.toISOString(),
-        author: row.author,
-      }));
-    },
-
     /** False when the id is taken already. Putting the row again clears a tombstone of the same id. */
     create(comment: NewComment): Promise<boolean> {
       return putClearingTombstone(

@@ -1,4 +1,4 @@
-import type { PostReaction, reactionTypes } from '../../schema/index.ts';
+import type { reactionTypes } from '../../schema/index.ts';
 import type { Queryable } from '../database.ts';
 import type { PullSource } from './pull-sources.ts';
 import { putClearingTombstone, recordTombstones } from './sync-tombstones.ts';
@@ -21,22 +21,6 @@ export const reactionPullSource: PullSource = (sql, familyId, from) => sql`
 /** Writes here run under the lock of the post's family: the reaction cannot change between a look and a write. */
 export function createReactionRepository(sql: Queryable) {
   return {
-    /** The reactions to these posts, oldest first. */
-    async ofPosts(postIds: string[]): Promise<PostReaction[]> {
-      if (postIds.length === 0) return [];
-      const rows = await sql<{ post_id: string; user_id: string; reaction_type: ReactionType; created_at: Date }[]>`
-        select post_id, user_id, reaction_type, created_at from post_reactions
-        where post_id = any(${postIds}::uuid[])
-        order by created_at, id
-      `;
-      return rows.map((row) => ({
-        postId: row.post_id,
-        userId: row.user_id,
-        reactionType: row.reaction_type,
-        createdAt: row.created_at.toISOString(),
-      }));
-    },
-
     async exists(reaction: ReactionRef): Promise<boolean> {
       const rows = await sql`
         select 1 from post_reactions

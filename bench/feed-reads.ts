@@ -1,0 +1,121 @@
+/**
+ * Feed reads side by side (issue 18): `GET /api/families/:id/posts` (20 posts with authors, likes and comments) on
+ * Hearth as people run it (its own process, the production build, a session cookie) against the bare baseline
+ * (bench/support/bare-feed-server.ts: Fastify + postgres.js, one query, no session) on the same database, in the same
+ * run. The load comes from wrk (Debian's; installed when missing), not from a Node process: 50 connections, 8 s a
+ * round, three rounds each, alternating; medians reported with the ratio. Needs `npm run build`.
+ */
+import { execFileSync, spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { startHearth } from '../e2e/support/hearth-server.ts';
+import { benchApi, type QueuedMutation } from './support/api-setup.ts';
+
+const posts = 200;
+const rounds = 3;
+const seconds = 8;
+const connections = 50;
+
+function ensureWrk(): void {
+  if (existsSync('/usr/bin/wrk')) return;
+  execFileSync('apt-get', ['install', '-y', 'wrk'], { stdio: 'ignore' });
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const probe = createServer();
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+type Round = { perSecond: number; p50: number; p99: number; errors: number };
+
+/** One wrk run: requests per second and latency percentiles (ms) from its --latency report. */
+function wrk(url: string, headers: string[] = []): Round {
+  const output = execFileSync(
+    'wrk',
+    ['-t2', `-c${connections}`, `-d${seconds}s`, '--latency', ...headers.flatMap((header) => ['-H', header]), url],
+    { encoding: 'utf8' },
+  );
+  const milliseconds = (label: string) => {
+    const match = new RegExp(`^\\s+${label}%\\s+([\\d.]+)(us|ms|s)`, 'm').exec(output);
+    if (!match) throw new Error(`no ${label}% in:\n${output}`);
+    const value = Number(match[1]);
+    return match[2] === 'us' ? value / 1000 : match[2] === 's' ? value * 1000 : value;
+  };
+  const errors = /Non-2xx or 3xx responses: (\d+)/.exec(output);
+  return {
+    perSecond: Number(/Requests\/sec:\s+([\d.]+)/.exec(output)?.[1] ?? 0),
+    p50: milliseconds('50'),
+    p99: milliseconds('99'),
+    errors: errors ? Number(errors[1]) : 0,
+  };
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
+
+ensureWrk();
+const hearth = await startHearth({ LOG_LEVEL: 'silent' });
+const barePort = await freePort();
+const bare = spawn(process.execPath, ['--import', 'tsx', 'bench/support/bare-feed-server.ts'], {
+  env: { ...process.env, DATABASE_URL: hearth.databaseUrl, PORT: String(barePort) },
+  stdio: ['ignore', 'pipe', 'inherit'],
+});
+try {
+  await new Promise<void>((resolve) =>
+    bare.stdout?.on('data', (chunk: Buffer) => chunk.includes('ready') && resolve()),
+  );
+  const api = benchApi(hearth.url);
+  const account = await api.signUp('feed');
+  const familyId = randomUUID();
+  const mutations: QueuedMutation[] = [
+    { name: 'family.create', args: { familyId, memberId: randomUUID(), name: 'The Benchmarks' } },
+  ];
+  for (let index = 0; index < posts; index += 1) {
+    const postId = randomUUID();
+    mutations.push(
+      { name: 'post.create', args: { postId, familyId, content: `Post ${index}: news from home` } },
+      { name: 'comment.create', args: { commentId: randomUUID(), postId, content: 'Lovely!' } },
+      { name: 'comment.create', args: { commentId: randomUUID(), postId, content: 'See you Sunday' } },
+      { name: 'reaction.set', args: { postId, reactionType: 'like', reacted: true } },
+    );
+  }
+  await api.device(account).push(mutations);
+
+  const hearthUrl = `${hearth.url}/api/families/${familyId}/posts`;
+  const bareUrl = `http://127.0.0.1:${barePort}/feed/${familyId}`;
+  // Warm both up (JIT, connection pools, PostgreSQL's caches).
+  wrk(hearthUrl, [`cookie: ${account.cookie}`]);
+  wrk(bareUrl);
+  const results = { hearth: [] as Round[], bare: [] as Round[] };
+  for (let round = 0; round < rounds; round += 1) {
+    results.hearth.push(wrk(hearthUrl, [`cookie: ${account.cookie}`]));
+    results.bare.push(wrk(bareUrl));
+  }
+  if (results.hearth.some((round) => round.errors > 0)) throw new Error('Hearth answered errors under load');
+  const summary = (side: Round[]) => ({
+    perSecond: median(side.map((round) => round.perSecond)),
+    p50: median(side.map((round) => round.p50)),
+    p99: median(side.map((round) => round.p99)),
+  });
+  const [ours, floor] = [summary(results.hearth), summary(results.bare)];
+  console.log(
+    `Feed reads, GET /api/families/:id/posts (20 posts), ${connections} connections, median of ${rounds} x ${seconds} s`,
+  );
+  console.log(
+    `  Hearth:   ${ours.perSecond.toFixed(0)} requests/s, p50 ${ours.p50.toFixed(1)} ms, p99 ${ours.p99.toFixed(1)} ms`,
+  );
+  console.log(
+    `  baseline: ${floor.perSecond.toFixed(0)} requests/s, p50 ${floor.p50.toFixed(1)} ms, p99 ${floor.p99.toFixed(1)} ms`,
+  );
+  console.log(
+    `  ratio:    ${(ours.perSecond / floor.perSecond).toFixed(2)} of the baseline's requests/s (goal ≥ 0.5), p99 ${(ours.p99 / floor.p99).toFixed(2)}× (goal ≤ 2)`,
+  );
+} finally {
+  bare.kill();
+  await hearth.stop();
+}

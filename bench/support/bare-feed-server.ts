@@ -1,0 +1,36 @@
+/**
+ * The bare baseline for feed reads (bench/feed-reads.ts): Fastify and postgres.js, nothing else, answering a family's
+ * newest 20 posts with their authors, likes and comments in one query, the JSON made by PostgreSQL. No session, no
+ * membership check, no security headers, no compression: the floor for the same page from the same data.
+ * Run as its own process: `DATABASE_URL=… PORT=… node --import tsx bench/support/bare-feed-server.ts`.
+ */
+import Fastify from 'fastify';
+import postgres from 'postgres';
+
+const sql = postgres(process.env.DATABASE_URL ?? '', { max: 10, onnotice: () => {} });
+const app = Fastify();
+
+app.get<{ Params: { familyId: string } }>('/feed/:familyId', async (request, reply) => {
+  const [row] = await sql<{ page: string }[]>`
+    select coalesce(json_agg(page.post order by page.created_at desc, page.id desc), '[]')::text as page from (
+      select p.created_at, p.id, json_build_object(
+        'id', p.id, 'familyId', p.family_id, 'authorId', p.author_id, 'content', p.content,
+        'photoIds', to_json(p.photo_ids), 'createdAt', p.created_at, 'updatedAt', p.updated_at,
+        'author', json_build_object('id', u.id, 'username', u.username, 'firstName', u.first_name,
+          'lastName', u.last_name, 'profileImageUrl', u.profile_image_url),
+        'reactions', coalesce((select json_agg(json_build_object('postId', r.post_id, 'userId', r.user_id,
+          'reactionType', r.reaction_type, 'createdAt', r.created_at)) from post_reactions r where r.post_id = p.id), '[]'),
+        'comments', coalesce((select json_agg(json_build_object('id', c.id, 'postId', c.post_id, 'authorId', c.author_id,
+          'content', c.content, 'createdAt', c.created_at, 'author', json_build_object('id', cu.id, 'username', cu.username))
+          order by c.created_at) from comments c join users cu on cu.id = c.author_id where c.post_id = p.id), '[]')
+      ) as post
+      from posts p join users u on u.id = p.author_id
+      where p.family_id = ${request.params.familyId}
+      order by p.created_at desc, p.id desc limit 20
+    ) page
+  `;
+  return reply.type('application/json').send(row?.page ?? '[]');
+});
+
+await app.listen({ port: Number(process.env.PORT), host: '127.0.0.1' });
+console.log('ready');
