@@ -161,7 +161,7 @@ export async function buildApp({
     now,
   });
   await app.register(settingsRoutes, { settings });
-  await app.register(publicFormRoutes, { config, forms, now });
+  await app.register(publicFormRoutes, { config, sql, forms, now });
   await app.register(syncRoutes, { sql, notifier });
   await app.register(liveRoutes, { sql, sessions, notifier, heartbeatMs });
   await app.register(familyRoutes, { sql, runMutation });

@@ -87,6 +87,8 @@ export async function runHousekeeping(sql: Sql, now = new Date()): Promise<House
     const occasions = await tx`
       delete from occasions_told where told_at < ${daysBefore(occasionPolicy.toldKeptDays)}
     `;
+    // A rate limit's window that ended counts nothing any more (plugins/rate-limit.ts).
+    await tx`delete from rate_limits where reset_at < ${now}`;
     const digestLinks = await tx`
       delete from digest_unsubscribe_tokens where created_at < ${daysBefore(digestPolicy.tokensKeptDays)}
     `;

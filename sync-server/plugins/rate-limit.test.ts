@@ -1,38 +1,38 @@
 import { describe, expect, it } from 'vitest';
 import { newAccount, signUp, useTestApp } from '../testing/test-app.ts';
-import { RateLimiter } from './rate-limit.ts';
+import { createRateLimiter } from './rate-limit.ts';
 
-describe('RateLimiter', () => {
-  it('allows the limit per window, then says how long to wait, then allows again', () => {
+describe('rate limits in PostgreSQL', () => {
+  const context = useTestApp();
+
+  it('allows the limit per window, then says how long to wait, then allows again', async () => {
     let now = 1_000_000;
-    const limiter = new RateLimiter({ limit: 3, windowMs: 60_000, now: () => now });
-    try {
-      expect([limiter.hit('a'), limiter.hit('a'), limiter.hit('a')]).toEqual([0, 0, 0]);
-      expect(limiter.hit('a')).toBe(60);
-      expect(limiter.hit('b')).toBe(0);
-      now += 45_500;
-      expect(limiter.retryAfter('a')).toBe(15);
-      now += 14_500;
-      expect(limiter.retryAfter('a')).toBe(0);
-      expect(limiter.hit('a')).toBe(0);
-    } finally {
-      limiter.close();
-    }
+    const limiter = createRateLimiter(context.sql, {
+      bucket: 'test-window',
+      limit: 3,
+      windowMs: 60_000,
+      now: () => now,
+    });
+    expect([await limiter.hit('a'), await limiter.hit('a'), await limiter.hit('a')]).toEqual([0, 0, 0]);
+    expect(await limiter.hit('a')).toBe(60);
+    expect(await limiter.hit('b')).toBe(0);
+    now += 45_500;
+    expect(await limiter.retryAfter('a')).toBe(15);
+    now += 14_500;
+    expect(await limiter.retryAfter('a')).toBe(0);
+    expect(await limiter.hit('a')).toBe(0);
   });
 
-  it('checks without counting, and forgets a key on reset', () => {
-    const limiter = new RateLimiter({ limit: 2, windowMs: 60_000 });
-    try {
-      expect(limiter.retryAfter('a')).toBe(0);
-      limiter.hit('a');
-      expect(limiter.retryAfter('a')).toBe(0);
-      limiter.hit('a');
-      expect(limiter.retryAfter('a')).toBeGreaterThan(0);
-      limiter.reset('a');
-      expect(limiter.retryAfter('a')).toBe(0);
-    } finally {
-      limiter.close();
-    }
+  it('checks without counting, forgets a key on reset, and counts together across instances', async () => {
+    const limiter = createRateLimiter(context.sql, { bucket: 'test-shared', limit: 2, windowMs: 60_000 });
+    const otherInstance = createRateLimiter(context.sql, { bucket: 'test-shared', limit: 2, windowMs: 60_000 });
+    expect(await limiter.retryAfter('a')).toBe(0);
+    await limiter.hit('a');
+    expect(await otherInstance.retryAfter('a')).toBe(0);
+    await otherInstance.hit('a');
+    expect(await limiter.retryAfter('a')).toBeGreaterThan(0);
+    await otherInstance.reset('a');
+    expect(await limiter.retryAfter('a')).toBe(0);
   });
 });
 

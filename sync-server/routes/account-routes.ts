@@ -14,7 +14,7 @@ import { exportKey } from '../exports/data-exports.ts';
 import type { Sql } from '../database.ts';
 import { HttpError, serverMessages } from '../http-errors.ts';
 import type { PhotoStorage } from '../photos/photo-storage.ts';
-import { createRateLimiter, enforceRateLimit } from '../plugins/rate-limit.ts';
+import { createRateLimiter, enforceRateLimit, passwordChecks } from '../plugins/rate-limit.ts';
 import { signedIn } from '../plugins/session.ts';
 import { parseBody, parseParams } from '../plugins/validation.ts';
 import type { SessionRepository } from '../repositories/session-repository.ts';
@@ -80,7 +80,7 @@ export const accountRoutes: FastifyPluginAsync<AccountRoutesOptions> = async (
     return { ended };
   });
 
-  const failedPasswordChecks = createRateLimiter(app, { limit: 5, windowMs: 15 * 60_000, now });
+  const failedPasswordChecks = createRateLimiter(sql, { ...passwordChecks, now });
 
   app.get('/api/auth/sign-in-methods', { preHandler: app.requireUser }, async (request): Promise<SignInMethods> => {
     const methods = await users.signInMethods(signedIn(request).user.id);
@@ -107,13 +107,13 @@ export const accountRoutes: FastifyPluginAsync<AccountRoutesOptions> = async (
   app.post('/api/auth/delete-account', { preHandler: app.requireUser }, async (request, reply) => {
     const { user, tokenHash } = signedIn(request);
     const { currentPassword } = parseBody(accountDeletionBodySchema, request);
-    enforceRateLimit(failedPasswordChecks.retryAfter(user.id));
+    enforceRateLimit(await failedPasswordChecks.retryAfter(user.id));
     const passwordHash = await users.findPasswordHash(user.id);
     if (passwordHash !== null) {
       if (!currentPassword)
         throw new HttpError(400, { error: serverMessages.passwordToDelete, field: 'currentPassword' });
       if (!(await passwords.verify(passwordHash, currentPassword))) {
-        failedPasswordChecks.hit(user.id);
+        await failedPasswordChecks.hit(user.id);
         throw new HttpError(400, { error: serverMessages.currentPasswordIncorrect, field: 'currentPassword' });
       }
     } else {

@@ -189,7 +189,10 @@ describe('login and logout', () => {
       { 'sec-fetch-site': 'same-site' },
       { referer: 'https://evil.example/page' },
     ]) {
-      const response = await context.app.inject({ url: '/api/logout', headers: { cookie: account.cookie, ...headers } });
+      const response = await context.app.inject({
+        url: '/api/logout',
+        headers: { cookie: account.cookie, ...headers },
+      });
       expect(response.headers.location).toBe('/');
       expect(await sessionRows(account.user.id), JSON.stringify(headers)).toHaveLength(1);
     }

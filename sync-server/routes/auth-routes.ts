@@ -12,7 +12,7 @@ import type { Config } from '../config.ts';
 import type { Sql } from '../database.ts';
 import { HttpError, serverMessages } from '../http-errors.ts';
 import { updateProfile } from '../actions/update-profile.ts';
-import { createRateLimiter, enforceRateLimit } from '../plugins/rate-limit.ts';
+import { createRateLimiter, enforceRateLimit, passwordChecks } from '../plugins/rate-limit.ts';
 import { isNavigationFromAnotherSite } from '../plugins/request-guard.ts';
 import { privateCookie, signedIn } from '../plugins/session.ts';
 import { parseBody, parseQuery } from '../plugins/validation.ts';
@@ -51,17 +51,22 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (
   app,
   { config, users, passwords, now, sql, notifier },
 ) => {
-  const perIp = createRateLimiter(app, { limit: config.authRateLimitPerIp, windowMs: 60_000, now });
-  const failedLogins = createRateLimiter(app, { ...attemptsPerAccount, now });
-  const signupsPerEmail = createRateLimiter(app, { ...attemptsPerAccount, now });
-  const failedPasswordChecks = createRateLimiter(app, { ...attemptsPerAccount, now });
-  const emailChanges = createRateLimiter(app, { limit: 5, windowMs: 60 * 60_000, now });
+  const perIp = createRateLimiter(sql, {
+    bucket: 'auth-per-ip',
+    limit: config.authRateLimitPerIp,
+    windowMs: 60_000,
+    now,
+  });
+  const failedLogins = createRateLimiter(sql, { bucket: 'failed-logins', ...attemptsPerAccount, now });
+  const signupsPerEmail = createRateLimiter(sql, { bucket: 'signups-per-email', ...attemptsPerAccount, now });
+  const failedPasswordChecks = createRateLimiter(sql, { ...passwordChecks, now });
+  const emailChanges = createRateLimiter(sql, { bucket: 'email-changes', limit: 5, windowMs: 60 * 60_000, now });
   const signInDevices = createSignInDeviceRepository(sql);
 
   app.post('/api/auth/signup', async (request, reply) => {
-    enforceRateLimit(perIp.hit(`signup:${request.ip}`));
+    enforceRateLimit(await perIp.hit(`signup:${request.ip}`));
     const body = parseBody(signupBodySchema, request);
-    enforceRateLimit(signupsPerEmail.hit(body.email));
+    enforceRateLimit(await signupsPerEmail.hit(body.email));
     const passwordHash = await passwords.hash(body.password);
     const user = await users.create({ username: body.username, email: body.email, passwordHash }).catch(conflict);
     await reply.signIn(user.id);
@@ -69,7 +74,7 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (
   });
 
   app.post('/api/auth/login', async (request, reply) => {
-    enforceRateLimit(perIp.hit(`login:${request.ip}`));
+    enforceRateLimit(await perIp.hit(`login:${request.ip}`));
     const body = parseBody(loginBodySchema, request);
     const found = await users.findByEmail(body.email);
     // Wrong passwords are counted per account, so guessing one person's password is slow from anywhere. A browser
@@ -77,14 +82,14 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (
     const deviceToken = request.cookies[knownDeviceCookieName];
     const known = found ? await signInDevices.isKnown(deviceToken, found.user.id) : false;
     const attemptsKey = known ? `device:${deviceToken}` : body.email;
-    enforceRateLimit(failedLogins.retryAfter(attemptsKey));
+    enforceRateLimit(await failedLogins.retryAfter(attemptsKey));
     // Verified even when no account matched, so an unknown email costs the same time as a wrong password.
     const passwordMatches = await passwords.verify(found?.passwordHash, body.password);
     if (!found || !passwordMatches) {
-      failedLogins.hit(attemptsKey);
+      await failedLogins.hit(attemptsKey);
       throw new HttpError(401, { error: serverMessages.invalidCredentials });
     }
-    failedLogins.reset(attemptsKey);
+    await failedLogins.reset(attemptsKey);
     if (!known) {
       reply.setCookie(knownDeviceCookieName, await signInDevices.remember(found.user.id), {
         ...privateCookie(config, request),
@@ -104,15 +109,15 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (
     if (changes.email !== undefined && changes.email !== user.email) {
       // The email is the way back into an account: a session left open on a shared tablet must not be enough to
       // take it over, and answering "that email is taken" must not become a way to look people up.
-      enforceRateLimit(emailChanges.hit(user.id), serverMessages.tooManyEmailChanges);
+      enforceRateLimit(await emailChanges.hit(user.id), serverMessages.tooManyEmailChanges);
       const passwordHash = await users.findPasswordHash(user.id);
       // An account made with Google has no password to ask for: its session is all there is.
       if (passwordHash !== null) {
-        enforceRateLimit(failedPasswordChecks.retryAfter(user.id));
+        enforceRateLimit(await failedPasswordChecks.retryAfter(user.id));
         if (!currentPassword)
           throw new HttpError(400, { error: messages.passwordToChangeEmail, field: 'currentPassword' });
         if (!(await passwords.verify(passwordHash, currentPassword))) {
-          failedPasswordChecks.hit(user.id);
+          await failedPasswordChecks.hit(user.id);
           throw new HttpError(400, { error: serverMessages.currentPasswordIncorrect, field: 'currentPassword' });
         }
       }
@@ -126,10 +131,10 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (
   app.post('/api/auth/password', { preHandler: app.requireUser }, async (request, reply) => {
     const { user, tokenHash } = signedIn(request);
     const body = parseBody(passwordChangeBodySchema, request);
-    enforceRateLimit(failedPasswordChecks.retryAfter(user.id));
+    enforceRateLimit(await failedPasswordChecks.retryAfter(user.id));
     const currentHash = await users.findPasswordHash(user.id);
     if (!(await passwords.verify(currentHash, body.currentPassword))) {
-      failedPasswordChecks.hit(user.id);
+      await failedPasswordChecks.hit(user.id);
       throw new HttpError(400, { error: serverMessages.currentPasswordIncorrect, field: 'currentPassword' });
     }
     await users.replacePassword(user.id, await passwords.hash(body.newPassword), tokenHash);

@@ -311,9 +311,7 @@ describe('POST /api/invitations/accept', () => {
       version: versionBefore + 1,
     });
     expect(await familyVersion(context.sql, familyId)).toBe(versionBefore + 1);
-    expect(notifier.published).toEqual([
-      { familyId, version: versionBefore + 1, membershipChanged: [joiner.user.id] },
-    ]);
+    expect(notifier.published).toEqual([{ familyId, version: versionBefore + 1, membershipChanged: [joiner.user.id] }]);
 
     await joinerDevice.pullAll();
     expect(joinerDevice.ids('families')).toEqual([familyId]);

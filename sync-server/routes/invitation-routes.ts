@@ -52,9 +52,14 @@ export const invitationRoutes: FastifyPluginAsync<InvitationRoutesOptions> = asy
 ) => {
   const families = createFamilyRepository(sql);
   const invitations = createInvitationRepository(sql);
-  const perIp = createRateLimiter(app, { limit: config.authRateLimitPerIp, windowMs: 60_000, now });
+  const perIp = createRateLimiter(sql, {
+    bucket: 'invitations-per-ip',
+    limit: config.authRateLimitPerIp,
+    windowMs: 60_000,
+    now,
+  });
   // A grandparent inviting the whole family makes a handful; a script making hundreds is stopped.
-  const invitationsMade = createRateLimiter(app, { limit: 30, windowMs: 60 * 60_000, now });
+  const invitationsMade = createRateLimiter(sql, { bucket: 'invitations-made', limit: 30, windowMs: 60 * 60_000, now });
 
   /** The lookup works signed out; a live session only tells whether the person is in the family already. */
   async function signedInUserId(request: FastifyRequest, reply: FastifyReply): Promise<string | null> {
@@ -70,7 +75,7 @@ export const invitationRoutes: FastifyPluginAsync<InvitationRoutesOptions> = asy
   app.post('/api/families/:id/invitations', { preHandler: app.requireUser }, async (request, reply) => {
     const { user } = signedIn(request);
     const { id: familyId } = parseParams(idParamsSchema, request);
-    enforceRateLimit(invitationsMade.hit(user.id), serverMessages.tooManyInvitations);
+    enforceRateLimit(await invitationsMade.hit(user.id), serverMessages.tooManyInvitations);
     const invitation = await runMutation(user.id, request.log, async (tx, context) => ({
       change: null,
       result: await createInvitation(tx, context, { familyId }),
@@ -97,7 +102,7 @@ export const invitationRoutes: FastifyPluginAsync<InvitationRoutesOptions> = asy
   });
 
   app.post('/api/invitations/lookup', async (request, reply): Promise<InvitationPreview> => {
-    enforceRateLimit(perIp.hit(`lookup:${request.ip}`));
+    enforceRateLimit(await perIp.hit(`lookup:${request.ip}`));
     const { token } = parseTokenBody(invitationLookupBodySchema, request);
     const invitation = openInvitation(await invitations.findByToken(token), new Date());
     const userId = await signedInUserId(request, reply);
@@ -111,7 +116,7 @@ export const invitationRoutes: FastifyPluginAsync<InvitationRoutesOptions> = asy
   });
 
   app.post('/api/invitations/accept', { preHandler: app.requireUser }, async (request, reply) => {
-    enforceRateLimit(perIp.hit(`accept:${request.ip}`));
+    enforceRateLimit(await perIp.hit(`accept:${request.ip}`));
     const { user } = signedIn(request);
     const body = parseTokenBody(acceptInvitationBodySchema, request);
     const joined = await runMutation(user.id, request.log, (tx, context) => joinFamily(tx, context, body));

@@ -113,38 +113,41 @@ describe('live channel', () => {
     expect(keptStream.ended).toBe(false);
   });
 
-  it.skipIf(!process.env.DATABASE_URL)('ends a stream within a second of its session ending, whichever instance it is on', async () => {
-    // Instances with the real heartbeat (25 s): only the news that a session ended can end the stream this soon.
-    const streamSql = connect(context.databaseUrl, 2);
-    const streamNotifier = await createTestNotifier(streamSql);
-    const streaming = await buildApp({ config: testConfig(), sql: streamSql, notifier: streamNotifier });
-    const writeSql = connect(context.databaseUrl, 2);
-    const writeNotifier = await createTestNotifier(writeSql);
-    const signingOut = await buildApp({ config: testConfig(), sql: writeSql, notifier: writeNotifier });
-    try {
-      const url = await streaming.listen({ port: 0, host: '127.0.0.1' });
-      const account = await signUp(signingOut);
-      const elsewhere = sessionCookie(await logIn(signingOut, account.email, account.password));
-      const stream = await openLiveStream(url, account.cookie);
-      streams.push(stream);
-      expect(await stream.nextEvent()).toEqual({ event: 'ready', data: '{}' });
-      await changePassword(signingOut, account, elsewhere, 'another brand new passphrase');
-      await stream.waitForEnd(1000);
+  it.skipIf(!process.env.DATABASE_URL)(
+    'ends a stream within a second of its session ending, whichever instance it is on',
+    async () => {
+      // Instances with the real heartbeat (25 s): only the news that a session ended can end the stream this soon.
+      const streamSql = connect(context.databaseUrl, 2);
+      const streamNotifier = await createTestNotifier(streamSql);
+      const streaming = await buildApp({ config: testConfig(), sql: streamSql, notifier: streamNotifier });
+      const writeSql = connect(context.databaseUrl, 2);
+      const writeNotifier = await createTestNotifier(writeSql);
+      const signingOut = await buildApp({ config: testConfig(), sql: writeSql, notifier: writeNotifier });
+      try {
+        const url = await streaming.listen({ port: 0, host: '127.0.0.1' });
+        const account = await signUp(signingOut);
+        const elsewhere = sessionCookie(await logIn(signingOut, account.email, account.password));
+        const stream = await openLiveStream(url, account.cookie);
+        streams.push(stream);
+        expect(await stream.nextEvent()).toEqual({ event: 'ready', data: '{}' });
+        await changePassword(signingOut, account, elsewhere, 'another brand new passphrase');
+        await stream.waitForEnd(1000);
 
-      const kept = await openLiveStream(url, elsewhere);
-      streams.push(kept);
-      expect(await kept.nextEvent()).toEqual({ event: 'ready', data: '{}' });
-      await signingOut.inject({ method: 'POST', url: '/api/logout', headers: { cookie: elsewhere } });
-      await kept.waitForEnd(1000);
-    } finally {
-      await streaming.close();
-      await signingOut.close();
-      await streamNotifier.close();
-      await writeNotifier.close();
-      await streamSql.end({ timeout: 5 });
-      await writeSql.end({ timeout: 5 });
-    }
-  });
+        const kept = await openLiveStream(url, elsewhere);
+        streams.push(kept);
+        expect(await kept.nextEvent()).toEqual({ event: 'ready', data: '{}' });
+        await signingOut.inject({ method: 'POST', url: '/api/logout', headers: { cookie: elsewhere } });
+        await kept.waitForEnd(1000);
+      } finally {
+        await streaming.close();
+        await signingOut.close();
+        await streamNotifier.close();
+        await writeNotifier.close();
+        await streamSql.end({ timeout: 5 });
+        await writeSql.end({ timeout: 5 });
+      }
+    },
+  );
 
   it('holds at most 20 streams open for one person', async () => {
     const { cookie } = await signUp(app);

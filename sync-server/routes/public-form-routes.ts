@@ -6,6 +6,7 @@ import {
   suggestionBodySchema,
 } from '../../schema/index.ts';
 import type { Config } from '../config.ts';
+import type { Sql } from '../database.ts';
 import { serverMessages } from '../http-errors.ts';
 import { createRateLimiter, enforceRateLimit } from '../plugins/rate-limit.ts';
 import { parseBody } from '../plugins/validation.ts';
@@ -13,6 +14,7 @@ import type { PublicFormRepository } from '../repositories/public-form-repositor
 
 export type PublicFormRoutesOptions = {
   config: Config;
+  sql: Sql;
   forms: PublicFormRepository;
   now: () => number;
 };
@@ -24,11 +26,19 @@ const tenMinutes = 10 * 60 * 1000;
  * Anyone can post them, so one budget per address covers all four, counted before the body is read: a flood of
  * junk costs the same as a flood of valid forms. The request guard still refuses them from other sites.
  */
-export const publicFormRoutes: FastifyPluginAsync<PublicFormRoutesOptions> = async (app, { config, forms, now }) => {
-  const perIp = createRateLimiter(app, { limit: config.publicFormRateLimitPerIp, windowMs: tenMinutes, now });
+export const publicFormRoutes: FastifyPluginAsync<PublicFormRoutesOptions> = async (
+  app,
+  { config, sql, forms, now },
+) => {
+  const perIp = createRateLimiter(sql, {
+    bucket: 'public-forms-per-ip',
+    limit: config.publicFormRateLimitPerIp,
+    windowMs: tenMinutes,
+    now,
+  });
 
-  function limited(request: FastifyRequest): void {
-    enforceRateLimit(perIp.hit(request.ip), serverMessages.tooManyForms);
+  async function limited(request: FastifyRequest): Promise<void> {
+    enforceRateLimit(await perIp.hit(request.ip), serverMessages.tooManyForms);
   }
 
   function stored(reply: FastifyReply): FastifyReply {
@@ -36,25 +46,25 @@ export const publicFormRoutes: FastifyPluginAsync<PublicFormRoutesOptions> = asy
   }
 
   app.post('/api/public/early-access', async (request, reply) => {
-    limited(request);
+    await limited(request);
     await forms.addEarlyAccess(parseBody(earlyAccessBodySchema, request).email);
     return stored(reply);
   });
 
   app.post('/api/public/newsletter', async (request, reply) => {
-    limited(request);
+    await limited(request);
     await forms.addNewsletter(parseBody(newsletterBodySchema, request).email);
     return stored(reply);
   });
 
   app.post('/api/public/suggestions', async (request, reply) => {
-    limited(request);
+    await limited(request);
     await forms.addSuggestion(parseBody(suggestionBodySchema, request));
     return stored(reply);
   });
 
   app.post('/api/contact', async (request, reply) => {
-    limited(request);
+    await limited(request);
     await forms.addContactMessage(parseBody(contactMessageBodySchema, request));
     return stored(reply);
   });
