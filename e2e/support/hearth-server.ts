@@ -17,6 +17,8 @@ export type RunningHearth = {
   url: string;
   /** The server's own database, for journeys that check what it holds or set up what no screen does yet. */
   databaseUrl: string;
+  /** Kills the process at once (SIGKILL), as a crash would; `stop` still cleans up after it. */
+  kill(): Promise<void>;
   stop(): Promise<void>;
 };
 
@@ -47,11 +49,20 @@ async function waitForHealth(url: string, server: ChildProcess, output: () => st
   throw new Error(`Hearth did not become healthy within 60 s:\n${output()}`);
 }
 
-export async function startHearth(extraEnv: Record<string, string> = {}): Promise<RunningHearth> {
+/**
+ * `sharing`: another running Hearth whose database this one uses too (a second instance), instead of a fresh one;
+ * it is that one's to close.
+ */
+export async function startHearth(
+  extraEnv: Record<string, string> = {},
+  { sharing }: { sharing?: RunningHearth } = {},
+): Promise<RunningHearth> {
   if (!existsSync(join(repoRoot, 'dist', 'index.html'))) {
     throw new Error('No production build in dist/: run `npm run build` first.');
   }
-  const database = await createTestDatabase();
+  const database = sharing
+    ? { url: sharing.databaseUrl, poolMax: 4, close: async () => {} }
+    : await createTestDatabase();
   const dataDir = mkdtempSync(join(tmpdir(), 'hearth-e2e-'));
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
@@ -89,8 +100,14 @@ export async function startHearth(extraEnv: Record<string, string> = {}): Promis
   return {
     url,
     databaseUrl: database.url,
+    async kill() {
+      if (server.exitCode !== null || server.signalCode !== null) return;
+      const exited = new Promise((resolve) => server.once('exit', resolve));
+      server.kill('SIGKILL');
+      await exited;
+    },
     async stop() {
-      if (server.exitCode === null) {
+      if (server.exitCode === null && server.signalCode === null) {
         const exited = new Promise((resolve) => server.once('exit', resolve));
         server.kill('SIGTERM');
         await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 10_000))]);
