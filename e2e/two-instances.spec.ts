@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import S3rver from 's3rver';
 import sharp from 'sharp';
+import { countPosts } from './support/database.ts';
 import { createFamily, joinAsNewcomer, makeInviteLink, post, share } from './support/family.ts';
 import { startHearth } from './support/hearth-server.ts';
 import { expect, newPerson, signUp, test } from './support/test.ts';
@@ -103,7 +104,10 @@ test('two instances serve one family: posts, chat and photos cross between them 
     // Her last post acknowledged, the first instance is killed: the second still has it.
     await grandmaPage.goto('/');
     await share(grandmaPage, 'The last word before the first stops');
-    await expect(grandmaPage.getByText('All sent')).toBeVisible({ timeout: 10_000 });
+    // Acknowledged: committed by the first instance.
+    await expect
+      .poll(() => countPosts('The last word before the first stops', first.databaseUrl), { timeout: 20_000 })
+      .toBe(1);
     await first.kill();
     await sonPage.goto('/');
     await expect(post(sonPage, 'The last word before the first stops')).toBeVisible({ timeout: 10_000 });

@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import sharp from 'sharp';
 import { readZip } from '../sync-server/testing/read-zip.ts';
-import { createFamily, share } from './support/family.ts';
+import { countPosts, withDatabase } from './support/database.ts';
+import { createFamily, post, share } from './support/family.ts';
 import { expect, newPerson, signUp, test } from './support/test.ts';
 
 /** Unzips `zipPath` into a new folder, as a person would, and answers it. */
@@ -22,7 +23,10 @@ test('Download My Data makes an archive whose index.html shows the posts and pho
   test.setTimeout(60_000);
   await signUp(page, newPerson('keeper'));
   await createFamily(page, `The Keepers ${Date.now().toString(36)}`);
-  await share(page, 'Our first apple harvest');
+  const run = Date.now().toString(36);
+  const [harvest, tree] = [`Our first apple harvest ${run}`, `The apple tree ${run}`];
+  await share(page, harvest);
+  await expect(post(page, harvest)).toBeVisible();
   await page.goto('/photos');
   await page.getByRole('button', { name: 'Upload Photos' }).click();
   const upload = page.getByRole('dialog', { name: 'Upload Photos' });
@@ -30,12 +34,17 @@ test('Download My Data makes an archive whose index.html shows the posts and pho
     .jpeg()
     .toBuffer();
   await upload.getByLabel(/Choose photos/).setInputFiles({ name: 'apples.jpg', mimeType: 'image/jpeg', buffer: photo });
-  await upload.getByLabel('Title (optional)').fill('The apple tree');
+  await upload.getByLabel('Title (optional)').fill(tree);
   await upload.getByRole('button', { name: 'Upload' }).click();
-  await expect(page.getByRole('img', { name: 'The apple tree' })).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByRole('img', { name: tree })).toBeVisible({ timeout: 15_000 });
 
   // Writes reach the server in the background: the archive holds what the server has.
-  await expect(page.getByText('All sent')).toBeVisible({ timeout: 10_000 });
+  await expect.poll(() => countPosts(harvest), { timeout: 20_000 }).toBe(1);
+  await expect
+    .poll(() => withDatabase(async (sql) => (await sql`select 1 from photos where title = ${tree}`).length), {
+      timeout: 20_000,
+    })
+    .toBe(1);
   await page.goto('/settings');
   await page.getByRole('button', { name: 'Download My Data' }).click();
   const download = page.getByRole('link', { name: 'Download archive' });
@@ -51,8 +60,8 @@ test('Download My Data makes an archive whose index.html shows the posts and pho
   await reader.context().setOffline(true);
   await reader.goto(`file://${join(folder, 'index.html')}`);
   await expect(reader.getByRole('heading', { level: 1 })).toContainText('Hearth');
-  await expect(reader.getByText('Our first apple harvest')).toBeVisible();
-  const picture = reader.getByRole('img', { name: 'The apple tree' });
+  await expect(reader.getByText(harvest)).toBeVisible();
+  const picture = reader.getByRole('img', { name: tree });
   await expect(picture).toBeVisible();
   await expect.poll(() => picture.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBe(800);
   await reader.context().setOffline(false);
