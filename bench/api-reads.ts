@@ -5,10 +5,9 @@
  * person runs it (its own process, the production build); a fresh database each run, on the PostgreSQL named by
  * DATABASE_URL when set, else the embedded PGlite. Needs `npm run build`.
  */
-import { randomUUID } from 'node:crypto';
 import { Agent, request } from 'node:http';
 import { startHearth } from '../e2e/support/hearth-server.ts';
-import { benchApi, type QueuedMutation } from './support/api-setup.ts';
+import { benchApi, familyWithFeed } from './support/api-setup.ts';
 
 /** The budget's 50, and a few (a family's evening): on 2 shared cores the first measures queueing as much as work. */
 const concurrencies = [50, 5];
@@ -35,20 +34,7 @@ function get(path: string, cookie: string) {
 try {
   const api = benchApi(hearth.url);
   const account = await api.signUp('reads');
-  const familyId = randomUUID();
-  const mutations: QueuedMutation[] = [
-    { name: 'family.create', args: { familyId, memberId: randomUUID(), name: 'The Benchmarks' } },
-  ];
-  for (let index = 0; index < posts; index += 1) {
-    const postId = randomUUID();
-    mutations.push(
-      { name: 'post.create', args: { postId, familyId, content: `Post ${index}: news from home` } },
-      { name: 'comment.create', args: { commentId: randomUUID(), postId, content: 'Lovely!' } },
-      { name: 'comment.create', args: { commentId: randomUUID(), postId, content: 'See you Sunday' } },
-      { name: 'reaction.set', args: { postId, reactionType: 'like', reacted: true } },
-    );
-  }
-  await api.device(account).push(mutations);
+  const familyId = await familyWithFeed(api, account, posts);
 
   const routes = [
     { name: 'GET /api/families', path: '/api/families' },
@@ -76,7 +62,9 @@ try {
       const at = (share: number) =>
         (latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * share))] ?? 0).toFixed(1);
       const perSecond = Math.round(latencies.length / secondsPerRoute);
-      console.log(`  ${route.name}: p50 ${at(0.5)} ms, p95 ${at(0.95)} ms, p99 ${at(0.99)} ms, ${perSecond} requests/s`);
+      console.log(
+        `  ${route.name}: p50 ${at(0.5)} ms, p95 ${at(0.95)} ms, p99 ${at(0.99)} ms, ${perSecond} requests/s`,
+      );
     }
   }
 } finally {

@@ -6,11 +6,10 @@
  * round, three rounds each, alternating; medians reported with the ratio. Needs `npm run build`.
  */
 import { execFileSync, spawn } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { startHearth } from '../e2e/support/hearth-server.ts';
-import { benchApi, type QueuedMutation } from './support/api-setup.ts';
+import { freePort } from '../sync-server/testing/free-port.ts';
+import { benchApi, familyWithFeed } from './support/api-setup.ts';
 
 const posts = 200;
 const rounds = 3;
@@ -20,16 +19,6 @@ const connections = 50;
 function ensureWrk(): void {
   if (existsSync('/usr/bin/wrk')) return;
   execFileSync('apt-get', ['install', '-y', 'wrk'], { stdio: 'ignore' });
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const probe = createServer();
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
 }
 
 type Round = { perSecond: number; p50: number; p99: number; errors: number };
@@ -71,20 +60,7 @@ try {
   );
   const api = benchApi(hearth.url);
   const account = await api.signUp('feed');
-  const familyId = randomUUID();
-  const mutations: QueuedMutation[] = [
-    { name: 'family.create', args: { familyId, memberId: randomUUID(), name: 'The Benchmarks' } },
-  ];
-  for (let index = 0; index < posts; index += 1) {
-    const postId = randomUUID();
-    mutations.push(
-      { name: 'post.create', args: { postId, familyId, content: `Post ${index}: news from home` } },
-      { name: 'comment.create', args: { commentId: randomUUID(), postId, content: 'Lovely!' } },
-      { name: 'comment.create', args: { commentId: randomUUID(), postId, content: 'See you Sunday' } },
-      { name: 'reaction.set', args: { postId, reactionType: 'like', reacted: true } },
-    );
-  }
-  await api.device(account).push(mutations);
+  const familyId = await familyWithFeed(api, account, posts);
 
   const hearthUrl = `${hearth.url}/api/families/${familyId}/posts`;
   const bareUrl = `http://127.0.0.1:${barePort}/feed/${familyId}`;

@@ -1,23 +1,13 @@
 import { mkdtemp } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import S3rver from 's3rver';
 import sharp from 'sharp';
+import { freePort } from '../sync-server/testing/free-port.ts';
 import { countPosts } from './support/database.ts';
 import { createFamily, joinAsNewcomer, makeInviteLink, post, share } from './support/family.ts';
 import { startHearth } from './support/hearth-server.ts';
 import { expect, newPerson, signUp, test } from './support/test.ts';
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const probe = createServer();
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
 
 /**
  * Issue 18: two server processes on one PostgreSQL and one S3-compatible store (s3rver), grandma's browser on one and

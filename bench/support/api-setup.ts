@@ -58,7 +58,9 @@ export function benchApi(baseUrl: string) {
             });
             const answer = (await response.json()) as { results: { status: string }[] };
             refusals += answer.results.filter((result) => result.status === 'rejected').length;
-            const handled = answer.results.every((result) => result.status === 'applied' || result.status === 'rejected');
+            const handled = answer.results.every(
+              (result) => result.status === 'applied' || result.status === 'rejected',
+            );
             if (response.status !== 200 || answer.results.length !== batch.length || !handled || refusals > refused) {
               throw new Error(`Push failed: ${response.status} ${JSON.stringify(answer).slice(0, 300)}`);
             }
@@ -73,4 +75,30 @@ export function benchApi(baseUrl: string) {
       };
     },
   };
+}
+
+/**
+ * A family whose feed is worth reading: `posts` posts, each with two comments and a like, written through the API by
+ * one person. Answers the family's id.
+ */
+export async function familyWithFeed(
+  api: ReturnType<typeof benchApi>,
+  account: { userId: string; cookie: string },
+  posts: number,
+): Promise<string> {
+  const familyId = randomUUID();
+  const mutations: QueuedMutation[] = [
+    { name: 'family.create', args: { familyId, memberId: randomUUID(), name: 'The Benchmarks' } },
+  ];
+  for (let index = 0; index < posts; index += 1) {
+    const postId = randomUUID();
+    mutations.push(
+      { name: 'post.create', args: { postId, familyId, content: `Post ${index}: news from home` } },
+      { name: 'comment.create', args: { commentId: randomUUID(), postId, content: 'Lovely!' } },
+      { name: 'comment.create', args: { commentId: randomUUID(), postId, content: 'See you Sunday' } },
+      { name: 'reaction.set', args: { postId, reactionType: 'like', reacted: true } },
+    );
+  }
+  await api.device(account).push(mutations);
+  return familyId;
 }

@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module';
-import { createServer, type Server } from 'node:net';
+import type { Server } from 'node:net';
+import { freePort } from './free-port.ts';
 
 const require = createRequire(import.meta.url);
 type WebPushTestingServerClass = new (model: unknown, port: number) => { startServer(): void; _server: Server };
@@ -11,16 +12,6 @@ export type TestPushSubscription = {
   keys: { p256dh: string; auth: string };
   clientHash: string;
 };
-
-/** A free port on loopback (web-push-testing needs its port before it listens, to make endpoints). */
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const address = probe.address();
-  await new Promise<void>((resolve) => probe.close(() => resolve()));
-  if (!address || typeof address === 'string') throw new Error('no port');
-  return address.port;
-}
 
 /**
  * A local Web Push service (web-push-testing, in this process): it makes subscriptions as a browser's push service
