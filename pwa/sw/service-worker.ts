@@ -74,7 +74,8 @@ self.addEventListener('notificationclick', (event) => {
         return;
       }
       await open.focus();
-      if (open.url !== url) await open.navigate(url);
+      // A window this worker does not control yet cannot be navigated by it: a new one opens instead.
+      if (open.url !== url) await open.navigate(url).catch(() => self.clients.openWindow(url));
     })(),
   );
 });
