@@ -1,8 +1,9 @@
 /**
- * The bare baseline for feed reads (bench/feed-reads.ts): Fastify and postgres.js, nothing else, answering a family's
- * newest 20 posts with their authors, likes and comments in one query, the JSON made by PostgreSQL. No session, no
- * membership check, no security headers, no compression: the floor for the same page from the same data.
- * Run as its own process: `DATABASE_URL=… PORT=… node --import tsx bench/support/bare-feed-server.ts`.
+ * The bare baseline for the spec's reads (bench/reads-side-by-side.ts): Fastify and postgres.js, nothing else, each
+ * answer one query whose JSON PostgreSQL makes: a family's newest 20 posts with their authors, likes and comments; a
+ * person's families; a family's members with their names. No session, no membership check, no security headers, no
+ * compression: the floor for the same answers from the same data.
+ * Run as its own process: `DATABASE_URL=… PORT=… node --import tsx bench/support/bare-read-server.ts`.
  */
 import Fastify from 'fastify';
 import postgres from 'postgres';
@@ -28,6 +29,26 @@ app.get<{ Params: { familyId: string } }>('/feed/:familyId', async (request, rep
       where p.family_id = ${request.params.familyId}
       order by p.created_at desc, p.id desc limit 20
     ) page
+  `;
+  return reply.type('application/json').send(row?.page ?? '[]');
+});
+
+app.get<{ Params: { userId: string } }>('/families/:userId', async (request, reply) => {
+  const [row] = await sql<{ page: string }[]>`
+    select coalesce(json_agg(json_build_object('id', f.id, 'name', f.name, 'description', f.description,
+      'createdById', f.created_by_id, 'createdAt', f.created_at) order by f.created_at), '[]')::text as page
+    from families f join family_members m on m.family_id = f.id where m.user_id = ${request.params.userId}
+  `;
+  return reply.type('application/json').send(row?.page ?? '[]');
+});
+
+app.get<{ Params: { familyId: string } }>('/members/:familyId', async (request, reply) => {
+  const [row] = await sql<{ page: string }[]>`
+    select coalesce(json_agg(json_build_object('id', m.id, 'familyId', m.family_id, 'userId', m.user_id,
+      'role', m.role, 'relationshipType', m.relationship_type, 'joinedAt', m.joined_at,
+      'user', json_build_object('id', u.id, 'username', u.username, 'firstName', u.first_name,
+        'lastName', u.last_name, 'profileImageUrl', u.profile_image_url)) order by m.joined_at), '[]')::text as page
+    from family_members m join users u on u.id = m.user_id where m.family_id = ${request.params.familyId}
   `;
   return reply.type('application/json').send(row?.page ?? '[]');
 });

@@ -1,0 +1,106 @@
+/**
+ * The spec's reads side by side (issue 18): `GET /api/families/:id/posts` (20 posts with authors, likes and
+ * comments), `GET /api/families` and `GET /api/families/:id/members` on Hearth as people run it (its own process, the
+ * production build, a session cookie) against the bare baseline (bench/support/bare-read-server.ts: Fastify +
+ * postgres.js, one query each, no session) on the same database, in the same run. The load comes from wrk (Debian's; installed when missing), not from a Node process: 50 connections, 8 s a
+ * round, three rounds each, alternating; medians reported with the ratio. Needs `npm run build`.
+ */
+import { execFileSync, spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { startHearth } from '../e2e/support/hearth-server.ts';
+import { freePort } from '../sync-server/testing/free-port.ts';
+import { benchApi, familyWithFeed } from './support/api-setup.ts';
+
+const posts = 200;
+const rounds = 3;
+const seconds = 8;
+const connections = 50;
+
+function ensureWrk(): void {
+  if (existsSync('/usr/bin/wrk')) return;
+  execFileSync('apt-get', ['install', '-y', 'wrk'], { stdio: 'ignore' });
+}
+
+type Round = { perSecond: number; p50: number; p99: number; errors: number };
+
+/** One wrk run: requests per second and latency percentiles (ms) from its --latency report. */
+function wrk(url: string, headers: string[] = []): Round {
+  const output = execFileSync(
+    'wrk',
+    ['-t2', `-c${connections}`, `-d${seconds}s`, '--latency', ...headers.flatMap((header) => ['-H', header]), url],
+    { encoding: 'utf8' },
+  );
+  const milliseconds = (label: string) => {
+    const match = new RegExp(`^\\s+${label}%\\s+([\\d.]+)(us|ms|s)`, 'm').exec(output);
+    if (!match) throw new Error(`no ${label}% in:\n${output}`);
+    const value = Number(match[1]);
+    return match[2] === 'us' ? value / 1000 : match[2] === 's' ? value * 1000 : value;
+  };
+  const errors = /Non-2xx or 3xx responses: (\d+)/.exec(output);
+  return {
+    perSecond: Number(/Requests\/sec:\s+([\d.]+)/.exec(output)?.[1] ?? 0),
+    p50: milliseconds('50'),
+    p99: milliseconds('99'),
+    errors: errors ? Number(errors[1]) : 0,
+  };
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
+
+ensureWrk();
+const hearth = await startHearth({ LOG_LEVEL: 'silent' });
+const barePort = await freePort();
+const bare = spawn(process.execPath, ['--import', 'tsx', 'bench/support/bare-read-server.ts'], {
+  env: { ...process.env, DATABASE_URL: hearth.databaseUrl, PORT: String(barePort) },
+  stdio: ['ignore', 'pipe', 'inherit'],
+});
+try {
+  await new Promise<void>((resolve) =>
+    bare.stdout?.on('data', (chunk: Buffer) => chunk.includes('ready') && resolve()),
+  );
+  const api = benchApi(hearth.url);
+  const account = await api.signUp('feed');
+  const familyId = await familyWithFeed(api, account, posts);
+
+  const routes = [
+    {
+      name: 'GET /api/families/:id/posts (20 posts)',
+      hearth: `${hearth.url}/api/families/${familyId}/posts`,
+      bare: `http://127.0.0.1:${barePort}/feed/${familyId}`,
+    },
+    {
+      name: 'GET /api/families',
+      hearth: `${hearth.url}/api/families`,
+      bare: `http://127.0.0.1:${barePort}/families/${account.userId}`,
+    },
+    {
+      name: 'GET /api/families/:id/members',
+      hearth: `${hearth.url}/api/families/${familyId}/members`,
+      bare: `http://127.0.0.1:${barePort}/members/${familyId}`,
+    },
+  ];
+  const cookie = [`cookie: ${account.cookie}`];
+  console.log(`The spec's reads, ${connections} connections, median of ${rounds} x ${seconds} s, beside a bare server`);
+  for (const route of routes) {
+    // Warm both up (JIT, connection pools, PostgreSQL's caches).
+    wrk(route.hearth, cookie);
+    wrk(route.bare);
+    const results = { hearth: [] as Round[], bare: [] as Round[] };
+    for (let round = 0; round < rounds; round += 1) {
+      results.hearth.push(wrk(route.hearth, cookie));
+      results.bare.push(wrk(route.bare));
+    }
+    if (results.hearth.some((round) => round.errors > 0)) throw new Error(`${route.name} answered errors under load`);
+    const summary = (side: Round[]) => ({
+      perSecond: median(side.map((round) => round.perSecond)),
+      p99: median(side.map((round) => round.p99)),
+    });
+    const [ours, floor] = [summary(results.hearth), summary(results.bare)];
+    console.log(
+      `  ${route.name}: Hearth ${ours.perSecond.toFixed(0)}/s p99 ${ours.p99.toFixed(1)} ms; baseline ${floor.perSecond.toFixed(0)}/s p99 ${floor.p99.toFixed(1)} ms; ratio ${(ours.perSecond / floor.perSecond).toFixed(2)} (goal ≥ 0.5), p99 ${(ours.p99 / floor.p99).toFixed(2)}× (goal ≤ 2)`,
+    );
+  }
+} finally {
+  bare.kill();
+  await hearth.stop();
+}
