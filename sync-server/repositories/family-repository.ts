@@ -218,8 +218,15 @@ export function createFamilyRepository(sql: Queryable) {
       return row ? toMemberRef(row) : null;
     },
 
-    members(familyId: string): Promise<FamilyMember[]> {
-      return membersWhere(sql`m.family_id = ${familyId}`);
+    /**
+     * The family's members as `userId` may see them: none when they are not one of them (a member always sees at
+     * least themselves), so one query both checks and answers.
+     */
+    membersSeenBy(familyId: string, userId: string): Promise<FamilyMember[]> {
+      return membersWhere(sql`
+        m.family_id = ${familyId}
+        and exists (select 1 from family_members me where me.family_id = ${familyId} and me.user_id = ${userId})
+      `);
     },
 
     async findMemberWithUser(memberId: string): Promise<FamilyMember | null> {

@@ -11,6 +11,7 @@ import {
   type FamilyMember,
 } from '../../schema/index.ts';
 import type { Sql, Transaction } from '../database.ts';
+import { HttpError, serverMessages } from '../http-errors.ts';
 import { mutators } from '../mutators/index.ts';
 import { createFamily } from '../mutators/family-mutators.ts';
 import { MutationRejected } from '../mutators/mutator.ts';
@@ -18,7 +19,6 @@ import { signedIn } from '../plugins/session.ts';
 import { parseBody, parseParams } from '../plugins/validation.ts';
 import { createFamilyRepository } from '../repositories/family-repository.ts';
 import type { FamilyChange } from '../sync-notifier.ts';
-import { requireMembership } from './support/family-access.ts';
 import type { MutationRunner } from './support/run-mutation.ts';
 
 const memberParamsSchema = z.strictObject({ id, memberId: id });
@@ -65,8 +65,9 @@ export const familyRoutes: FastifyPluginAsync<{ sql: Sql; runMutation: MutationR
 
   app.get('/api/families/:id/members', { preHandler: app.requireUser }, async (request): Promise<FamilyMember[]> => {
     const { id: familyId } = parseParams(idParamsSchema, request);
-    await requireMembership(families, familyId, signedIn(request).user.id);
-    return families.members(familyId);
+    const members = await families.membersSeenBy(familyId, signedIn(request).user.id);
+    if (members.length === 0) throw new HttpError(404, { error: serverMessages.notFound });
+    return members;
   });
 
   /** An admin changes a member's role; a member (or an admin) how they are related. Both at once in one write. */
