@@ -1,6 +1,5 @@
 import type { Sql } from './database.ts';
-import { bumpLockedFamily } from './mutators/access.ts';
-import { createFamilyRepository } from './repositories/family-repository.ts';
+import { writeToFamily } from './mutators/access.ts';
 import { recordTombstones } from './repositories/sync-tombstones.ts';
 import { occasionPolicy } from './jobs/occasions.ts';
 import { digestPolicy } from './mail/email-digest.ts';
@@ -114,9 +113,7 @@ export async function forgetOldNotifications(sql: Sql, now = new Date()): Promis
   `;
   let forgotten = 0;
   for (const { family_id: familyId } of families) {
-    forgotten += await sql.begin(async (tx) => {
-      if (!(await createFamilyRepository(tx).lock(familyId))) return 0;
-      const version = await bumpLockedFamily(tx, familyId);
+    await writeToFamily(sql, familyId, async (tx, writeVersion) => {
       const [old] = await tx<{ count: number }[]>`
         select count(*)::int as count from notifications
         where family_id = ${familyId} and is_read and updated_at < ${cutoff}
@@ -124,13 +121,13 @@ export async function forgetOldNotifications(sql: Sql, now = new Date()): Promis
       await recordTombstones(
         tx,
         'notifications',
-        version,
+        await writeVersion(),
         tx`
           delete from notifications where family_id = ${familyId} and is_read and updated_at < ${cutoff}
           returning family_id, id::text as row_id
         `,
       );
-      return old?.count ?? 0;
+      forgotten += old?.count ?? 0;
     });
   }
   return forgotten;

@@ -1,7 +1,6 @@
 import type { Sql } from '../database.ts';
-import { bumpLockedFamily } from '../mutators/access.ts';
+import { writeToFamily } from '../mutators/access.ts';
 import type { PhotoStorage } from '../photos/photo-storage.ts';
-import { createFamilyRepository } from '../repositories/family-repository.ts';
 import { createNotificationRepository } from '../repositories/notification-repository.ts';
 import type { FamilyChange } from '../sync-notifier.ts';
 import { writeDataArchive } from './data-archive.ts';
@@ -139,9 +138,7 @@ async function announce(sql: Sql, userId: string, exportId: string): Promise<Fam
     order by m.joined_at limit 1
   `;
   if (!family) return null;
-  return sql.begin(async (tx) => {
-    if (!(await createFamilyRepository(tx).lock(family.family_id))) return null;
-    const version = await bumpLockedFamily(tx, family.family_id);
+  return writeToFamily(sql, family.family_id, async (tx, writeVersion) => {
     await createNotificationRepository(tx).notify({
       familyId: family.family_id,
       type: 'export_ready',
@@ -149,10 +146,9 @@ async function announce(sql: Sql, userId: string, exportId: string): Promise<Fam
       relatedId: exportId,
       actorId: null,
       excerpt: '',
-      version,
+      version: await writeVersion(),
       recipients: [userId],
     });
-    return { familyId: family.family_id, version, membershipChanged: [] };
   });
 }
 

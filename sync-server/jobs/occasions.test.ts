@@ -1,18 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { connect } from '../database.ts';
-import { signUp, useTestApp, type TestAccount } from '../testing/test-app.ts';
-import { addMember, createFamily, TestDevice } from '../testing/test-device.ts';
+import { useTestApp } from '../testing/test-app.ts';
+import { addMember, createFamily, signUpPerson, type Person } from '../testing/test-device.ts';
 import { tellDueOccasions } from './occasions.ts';
 
 const context = useTestApp();
 
-type Person = { account: TestAccount; device: TestDevice };
-
-async function person(): Promise<Person> {
-  const account = await signUp(context.app);
-  return { account, device: new TestDevice(context.app, account) };
-}
+const person = () => signUpPerson(context.app);
 
 const hour = 60 * 60 * 1000;
 const at = (iso: string) => new Date(iso);

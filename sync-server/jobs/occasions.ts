@@ -1,8 +1,7 @@
 import type { NotificationType } from '../../schema/index.ts';
 import type { Sql } from '../database.ts';
 import { personTimeZones } from '../repositories/person-time-zones.ts';
-import { bumpLockedFamily } from '../mutators/access.ts';
-import { createFamilyRepository } from '../repositories/family-repository.ts';
+import { writeToFamily } from '../mutators/access.ts';
 import { createNotificationRepository } from '../repositories/notification-repository.ts';
 import type { FamilyChange } from '../sync-notifier.ts';
 
@@ -115,8 +114,7 @@ async function dueBirthdays(sql: Sql, now: Date): Promise<Occasion[]> {
  * family's change for live pokes, or null when there was nobody left to tell.
  */
 async function tell(sql: Sql, occasion: Occasion): Promise<FamilyChange | null> {
-  return sql.begin(async (tx) => {
-    if (!(await createFamilyRepository(tx).lock(occasion.familyId))) return null;
+  return writeToFamily(sql, occasion.familyId, async (tx, writeVersion) => {
     const told = await tx<{ user_id: string }[]>`
       insert into occasions_told (occasion, user_id)
       select ${occasion.occasion}, m.user_id from family_members m
@@ -124,8 +122,7 @@ async function tell(sql: Sql, occasion: Occasion): Promise<FamilyChange | null> 
       on conflict do nothing
       returning user_id
     `;
-    if (told.length === 0) return null;
-    const version = await bumpLockedFamily(tx, occasion.familyId);
+    if (told.length === 0) return;
     await createNotificationRepository(tx).notify({
       familyId: occasion.familyId,
       type: occasion.type,
@@ -133,10 +130,9 @@ async function tell(sql: Sql, occasion: Occasion): Promise<FamilyChange | null> 
       relatedId: occasion.relatedId,
       actorId: occasion.actorId,
       excerpt: occasion.excerpt,
-      version,
+      version: await writeVersion(),
       recipients: told.map((row) => row.user_id),
     });
-    return { familyId: occasion.familyId, version, membershipChanged: [] };
   });
 }
 

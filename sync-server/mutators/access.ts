@@ -1,5 +1,5 @@
 import type { FamilyRole, SyncedTable } from '../../schema/index.ts';
-import type { Transaction } from '../database.ts';
+import type { Sql, Transaction } from '../database.ts';
 import { createFamilyRepository } from '../repositories/family-repository.ts';
 import { createPostRepository } from '../repositories/post-repository.ts';
 import { createSyncRepository } from '../repositories/sync-repository.ts';
@@ -45,6 +45,25 @@ export async function bumpLockedFamily(tx: Transaction, familyId: string): Promi
   const version = await createFamilyRepository(tx).bumpVersion(familyId);
   if (version === null) throw new Error(`family ${familyId} vanished under its own lock`);
   return version;
+}
+
+/**
+ * A write the server makes on its own, nobody's mutation (a reminder, an archive's announcement, housekeeping), in a
+ * transaction of its own under the family's lock. `write` asks for the version only once it knows it will write, as
+ * a mutator does (`FamilyAccess.writeVersion`): then the family moves on and its change is answered for live pokes;
+ * otherwise null, as when the family is gone.
+ */
+export async function writeToFamily(
+  sql: Sql,
+  familyId: string,
+  write: (tx: Transaction, writeVersion: () => Promise<number>) => Promise<void>,
+): Promise<FamilyChange | null> {
+  return sql.begin(async (tx) => {
+    if (!(await createFamilyRepository(tx).lock(familyId))) return null;
+    let version: Promise<number> | undefined;
+    await write(tx, () => (version ??= bumpLockedFamily(tx, familyId)));
+    return version ? { familyId, version: await version, membershipChanged: [] } : null;
+  });
 }
 
 /**
@@ -105,7 +124,13 @@ export async function writeAtNewVersion(
 export async function createOnce<Row>(
   tx: Transaction,
   access: FamilyAccess,
-  { table, id, existing, isThisCreate, create }: {
+  {
+    table,
+    id,
+    existing,
+    isThisCreate,
+    create,
+  }: {
     table: SyncedTable;
     id: string;
     existing: Row | null;

@@ -1,18 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { rejections, type SyncedNotification } from '../../schema/index.ts';
-import { signUp, useTestApp, type TestAccount } from '../testing/test-app.ts';
-import { addMember, createFamily, TestDevice, type NamedMutation } from '../testing/test-device.ts';
+import { useTestApp, type TestAccount } from '../testing/test-app.ts';
+import { addMember, createFamily, signUpPerson, type NamedMutation, type Person } from '../testing/test-device.ts';
 import { phonePhoto, uploadPhotoFile } from '../testing/test-photos.ts';
 
 const context = useTestApp();
 
-type Person = { account: TestAccount; device: TestDevice };
-
-async function person(): Promise<Person> {
-  const account = await signUp(context.app);
-  return { account, device: new TestDevice(context.app, account) };
-}
+const person = () => signUpPerson(context.app);
 
 /** What the server holds for one person, newest first. */
 async function notificationsOf({ account }: Person) {

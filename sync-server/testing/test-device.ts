@@ -16,7 +16,7 @@ import {
 import type { Sql } from '../database.ts';
 import { createFamilyRepository } from '../repositories/family-repository.ts';
 import type { FamilyChange } from '../sync-notifier.ts';
-import type { TestAccount } from './test-app.ts';
+import { signUp, type TestAccount } from './test-app.ts';
 
 export type NamedMutation = { [N in MutationName]: { name: N; args: MutationArgs<N> } }[MutationName];
 
@@ -158,6 +158,14 @@ export class TestDevice {
       .map((key) => key.slice(table.length + 1))
       .sort();
   }
+}
+
+/** Someone who signs up, with a device of theirs that has not synced yet. */
+export type Person = { account: TestAccount; device: TestDevice };
+
+export async function signUpPerson(app: FastifyInstance): Promise<Person> {
+  const account = await signUp(app);
+  return { account, device: new TestDevice(app, account) };
 }
 
 /** A new family made with a pushed `family.create`; answers its id and the creator's membership id. */
