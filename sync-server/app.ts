@@ -137,15 +137,7 @@ export async function buildApp({
   await app.register(fastifyMultipart, {
     limits: { fileSize: limits.photoMaxBytes, files: limits.photosPerSelection, fields: 20, fieldSize: 10_000 },
   });
-  await app.register(sessionPlugin, {
-    config,
-    sessions,
-    onSessionsEnded: (userId) => {
-      notifier
-        .publishSessionsEnded(userId)
-        .catch((error: unknown) => app.log.warn({ err: error }, 'could not publish that sessions ended'));
-    },
-  });
+  await app.register(sessionPlugin, { config, sessions, notifier });
 
   await app.register(healthRoutes, { sql });
   await app.register(authRoutes, { config, users, passwords, now, sql, notifier });

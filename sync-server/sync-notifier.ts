@@ -20,11 +20,12 @@ export type SyncNotifier = {
    */
   onChangesMissed(listener: () => void): () => void;
   /**
-   * Sessions of `userId` ended (signed out, or ended by a password change): every instance's live streams of that
-   * person check theirs at once instead of at the next heartbeat.
+   * Something of `userId`'s account changed (a session ended: signed out, ended from another device or by a password
+   * change; or their profile changed): every instance forgets the sessions it trusted for them, and their live
+   * streams check theirs at once instead of at the next heartbeat.
    */
-  publishSessionsEnded(userId: string): Promise<void>;
-  onSessionsEnded(listener: (userId: string) => void): () => void;
+  publishAccountChanged(userId: string): Promise<void>;
+  onAccountChanged(listener: (userId: string) => void): () => void;
   close(): Promise<void>;
 };
 
@@ -90,16 +91,16 @@ const familyChangeSchema = z.object({
   membershipChanged: z.array(z.string()),
 });
 
-const sessionsEndedSchema = z.object({ sessionsEndedOf: z.string() });
+const accountChangedSchema = z.object({ accountChangedOf: z.string() });
 
 /** Anyone with database access can notify the channel: anything that is neither message is ignored. */
-function parseMessage(payload: string): { change: FamilyChange } | { sessionsEndedOf: string } | null {
+function parseMessage(payload: string): { change: FamilyChange } | { accountChangedOf: string } | null {
   try {
     const message: unknown = JSON.parse(payload);
     const change = familyChangeSchema.safeParse(message);
     if (change.success) return { change: change.data };
-    const ended = sessionsEndedSchema.safeParse(message);
-    return ended.success ? ended.data : null;
+    const account = accountChangedSchema.safeParse(message);
+    return account.success ? account.data : null;
   } catch {
     return null;
   }
@@ -130,14 +131,14 @@ function createListeners<Event>() {
 export async function createPostgresNotifier(sql: Sql): Promise<SyncNotifier> {
   const changes = createListeners<FamilyChange>();
   const missed = createListeners<void>();
-  const sessionsEnded = createListeners<string>();
+  const accountChanged = createListeners<string>();
   let listening = false;
   const subscription = await sql.listen(
     channel,
     (payload) => {
       const message = parseMessage(payload);
       if (message && 'change' in message) changes.emit(message.change);
-      else if (message) sessionsEnded.emit(message.sessionsEndedOf);
+      else if (message) accountChanged.emit(message.accountChangedOf);
     },
     // postgres.js calls this on the first LISTEN and again after every reconnect: whatever was published between
     // the drop and now went nowhere.
@@ -152,14 +153,14 @@ export async function createPostgresNotifier(sql: Sql): Promise<SyncNotifier> {
     },
     subscribe: changes.add,
     onChangesMissed: missed.add,
-    async publishSessionsEnded(userId) {
-      await sql.notify(channel, JSON.stringify({ sessionsEndedOf: userId }));
+    async publishAccountChanged(userId) {
+      await sql.notify(channel, JSON.stringify({ accountChangedOf: userId }));
     },
-    onSessionsEnded: sessionsEnded.add,
+    onAccountChanged: accountChanged.add,
     async close() {
       changes.clear();
       missed.clear();
-      sessionsEnded.clear();
+      accountChanged.clear();
       await subscription.unlisten();
     },
   };
@@ -171,7 +172,7 @@ export async function createPostgresNotifier(sql: Sql): Promise<SyncNotifier> {
  */
 export function createLocalNotifier(): SyncNotifier {
   const changes = createListeners<FamilyChange>();
-  const sessionsEnded = createListeners<string>();
+  const accountChanged = createListeners<string>();
   return {
     async publish(change) {
       // Delivered on a later tick, like a notification from the database: a publisher never runs listeners inline.
@@ -179,13 +180,13 @@ export function createLocalNotifier(): SyncNotifier {
     },
     subscribe: changes.add,
     onChangesMissed: () => () => {},
-    async publishSessionsEnded(userId) {
-      setImmediate(() => sessionsEnded.emit(userId));
+    async publishAccountChanged(userId) {
+      setImmediate(() => accountChanged.emit(userId));
     },
-    onSessionsEnded: sessionsEnded.add,
+    onAccountChanged: accountChanged.add,
     async close() {
       changes.clear();
-      sessionsEnded.clear();
+      accountChanged.clear();
     },
   };
 }

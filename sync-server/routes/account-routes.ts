@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { FastifyBaseLogger, FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import {
   accountDeletionBodySchema,
@@ -45,10 +45,6 @@ export const accountRoutes: FastifyPluginAsync<AccountRoutesOptions> = async (
 ) => {
   /** A session's id on the list: derived from its stored hash, so the list shows nothing that is kept. */
   const sessionId = (tokenHash: Buffer) => createHash('sha256').update(tokenHash).digest('base64url').slice(0, 22);
-  const sessionsEnded = (userId: string, log: FastifyBaseLogger) =>
-    notifier
-      .publishSessionsEnded(userId)
-      .catch((error: unknown) => log.warn({ err: error }, 'could not publish that sessions ended'));
 
   app.get('/api/auth/sessions', { preHandler: app.requireUser }, async (request): Promise<SignedInDevice[]> => {
     const { user, tokenHash } = signedIn(request);
@@ -69,14 +65,14 @@ export const accountRoutes: FastifyPluginAsync<AccountRoutesOptions> = async (
     if (!session) throw new HttpError(404, { error: serverMessages.notFound });
     if (session.token_hash.equals(tokenHash)) await reply.signOut();
     else await sessions.end(user.id, { only: session.token_hash });
-    sessionsEnded(user.id, request.log);
+    app.accountChanged(user.id, request.log);
     return reply.code(204).send();
   });
 
   app.post('/api/auth/sessions/sign-out-others', { preHandler: app.requireUser }, async (request) => {
     const { user, tokenHash } = signedIn(request);
     const ended = await sessions.end(user.id, { allBut: tokenHash });
-    sessionsEnded(user.id, request.log);
+    app.accountChanged(user.id, request.log);
     return { ended };
   });
 
@@ -137,7 +133,7 @@ export const accountRoutes: FastifyPluginAsync<AccountRoutesOptions> = async (
         .catch((error: unknown) => request.log.warn({ err: error }, 'archive left'));
     }
     // Their other devices' live channels end now; each wipes its copy at its next request (a 401).
-    sessionsEnded(user.id, request.log);
+    app.accountChanged(user.id, request.log);
     await reply.signOut();
     return reply.code(204).send();
   });

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import type { FastifyInstance } from 'fastify';
 import { userSchema, type User } from '../../schema/index.ts';
 import { sessionCookieName } from '../plugins/session.ts';
 import { logIn, newAccount, sessionCookie, signUp, useTestApp } from '../testing/test-app.ts';
@@ -282,6 +283,8 @@ describe('login and logout', () => {
       update sessions set last_seen_at = now() - interval '10 minutes', expires_at = now() + interval '1 day'
       where user_id = ${account.user.id}
     `;
+    // Changed behind the server's back: this instance trusts the session it just saw for a while unless told.
+    context.app.accountChanged(account.user.id, context.app.log);
     const stale = await context.app.inject({ url: '/api/auth/user', headers: { cookie: account.cookie } });
     expect(stale.statusCode).toBe(200);
     expect(sessionCookie(stale)).toBe(account.cookie);
@@ -413,6 +416,51 @@ describe('password change', () => {
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({ error: 'Passwords do not match', field: 'confirmPassword' });
   });
+});
+
+describe('sessions an instance trusts for a while (issue 18)', () => {
+  const me = (app: FastifyInstance, cookie: string) => app.inject({ url: '/api/auth/user', headers: { cookie } });
+
+  it('forgets a session ended by a password change, though it answered it a moment ago', async () => {
+    const account = await signUp(context.app);
+    const otherDevice = sessionCookie(await logIn(context.app, account.email, account.password));
+    expect((await me(context.app, otherDevice)).statusCode).toBe(200);
+    const changed = await context.app.inject({
+      method: 'POST',
+      url: '/api/auth/password',
+      headers: { cookie: account.cookie },
+      payload: {
+        currentPassword: account.password,
+        newPassword: 'a brand new one',
+        confirmPassword: 'a brand new one',
+      },
+    });
+    expect(changed.statusCode).toBe(204);
+    expect((await me(context.app, otherDevice)).statusCode).toBe(401);
+  });
+
+  it.skipIf(!process.env.DATABASE_URL)(
+    'a sign-out or a new name on one instance holds on the other at once',
+    async () => {
+      const other = await context.buildApp({});
+      const account = await signUp(context.app);
+      const phone = sessionCookie(await logIn(context.app, account.email, account.password));
+      expect((await me(other, account.cookie)).json<User>().firstName).toBeNull();
+      expect((await me(other, phone)).statusCode).toBe(200);
+
+      await context.app.inject({
+        method: 'PATCH',
+        url: '/api/auth/user',
+        headers: { cookie: account.cookie },
+        payload: { firstName: 'Rose' },
+      });
+      await context.app.inject({ method: 'POST', url: '/api/logout', headers: { cookie: phone } });
+
+      // The word travels through PostgreSQL's NOTIFY: milliseconds, not the 30 s an entry is trusted.
+      await vi.waitFor(async () => expect((await me(other, phone)).statusCode).toBe(401), { timeout: 2_000 });
+      expect((await me(other, account.cookie)).json<User>().firstName).toBe('Rose');
+    },
+  );
 });
 
 describe('validation', () => {

@@ -125,6 +125,7 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (
     const updated = await sql.begin((tx) => updateProfile(tx, user.id, changes)).catch(conflict);
     if (!updated) throw new HttpError(401, { error: serverMessages.unauthorized });
     publishChanges(notifier, updated.familyChanges, request.log);
+    app.accountChanged(user.id, request.log);
     return updated.user;
   });
 
@@ -139,9 +140,7 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (
     }
     await users.replacePassword(user.id, await passwords.hash(body.newPassword), tokenHash);
     // Every other session of theirs ended with it: their live streams end now, on every instance.
-    notifier
-      .publishSessionsEnded(user.id)
-      .catch((error: unknown) => request.log.warn({ err: error }, 'could not publish that sessions ended'));
+    app.accountChanged(user.id, request.log);
     return reply.code(204).send();
   });
 

@@ -122,8 +122,8 @@ export const liveRoutes: FastifyPluginAsync<LiveRoutesOptions> = async (
           checkingSession = false;
         });
     }, heartbeatMs);
-    // A session ended somewhere (signed out, a password changed): if it was this one, the stream ends now.
-    const stopWatchingSessions = notifier.onSessionsEnded((userId) => {
+    // A session of theirs ended somewhere (signed out, a password changed): if it was this one, the stream ends now.
+    const stopWatchingSessions = notifier.onAccountChanged((userId) => {
       if (userId !== user.id) return;
       sessionIsValid(tokenHash, user.id).then(
         (valid) => {
