@@ -107,6 +107,8 @@ const chunkGroups = (
           'download-popup-host',
         ]),
         'pwa/features/marketing/contact/public-form-failure',
+        // The `/` route's loader asks for it on every start: a request of its own would cost more than its bytes.
+        'pwa/features/marketing/landing/landing-page-loader',
       ],
       // Not the pieces only signed-in screens use: a visitor's first page would download them too.
       except: [

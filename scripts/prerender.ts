@@ -16,10 +16,21 @@ const serverEntry = fileURLToPath(new URL('../.tmp/ssr/prerender-entry.js', impo
 /** Vite's build manifest: for each source module, its chunk's file, styles and static imports. */
 type Manifest = Record<string, { file: string; css?: string[]; imports?: string[] }>;
 
-/** The styles a page's route needs: its own chunk's and those of every chunk it imports, in order, once each. */
+/**
+ * Pages whose route draws a visitor's page from a chunk it fetches itself rather than imports: `/` signed out is the
+ * landing page (features/marketing/landing/landing-page-loader.ts).
+ */
+const fetchedByRoute: Record<string, string[]> = { '/': ['features/marketing/landing/landing-page.tsx'] };
+
+/**
+ * The styles a page's route needs: its own chunk's, those of the chunks it fetches for a visitor, and those of every
+ * chunk they import, in order, once each.
+ */
 function stylesOf(manifest: Manifest, path: string): string[] {
   const route = `routes/${path === '/' ? 'index' : path.slice(1)}.tsx?tsr-split=component`;
-  if (!manifest[route]) throw new Error(`the build manifest has no chunk for ${route}`);
+  const drawnBy = [route, ...(fetchedByRoute[path] ?? [])];
+  const missing = drawnBy.filter((key) => !manifest[key]);
+  if (missing.length > 0) throw new Error(`the build manifest has no chunk for ${missing.join(', ')}`);
   const styles: string[] = [];
   const seen = new Set<string>();
   const visit = (key: string) => {
@@ -29,7 +40,7 @@ function stylesOf(manifest: Manifest, path: string): string[] {
     for (const imported of chunk?.imports ?? []) visit(imported);
     for (const css of chunk?.css ?? []) if (!styles.includes(`/${css}`)) styles.push(`/${css}`);
   };
-  visit(route);
+  drawnBy.forEach(visit);
   return styles;
 }
 const rootElement = '<div id="root"></div>';
