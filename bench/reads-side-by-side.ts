@@ -1,14 +1,19 @@
 /**
  * The spec's reads side by side (issue 18): `GET /api/families/:id/posts` (20 posts with authors, likes and
- * comments), `GET /api/families` and `GET /api/families/:id/members` on Hearth as people run it (its own process, the
+ * comments), `GET /api/families`, `GET /api/families/:id/members` and a device's pull of the family from the start
+ * (`POST /api/sync/pull`, 800 changes in one page) on Hearth as people run it (its own process, the
  * production build, a session cookie) against the bare baseline (bench/support/bare-read-server.ts: Fastify +
  * postgres.js, one query each, no session) on the same database, in the same run. The load comes from wrk (Debian's; installed when missing), not from a Node process: 50 connections, 8 s a
  * round, three rounds each, alternating; medians reported with the ratio. Needs `npm run build`.
  */
 import { execFileSync, spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { randomUUID } from 'node:crypto';
+import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { startHearth } from '../e2e/support/hearth-server.ts';
 import { freePort } from '../sync-server/testing/free-port.ts';
+import { syncProtocolVersion } from '../schema/index.ts';
 import { benchApi, familyWithFeed } from './support/api-setup.ts';
 
 const posts = 200;
@@ -23,11 +28,31 @@ function ensureWrk(): void {
 
 type Round = { perSecond: number; p50: number; p99: number; errors: number };
 
+/** A wrk script that POSTs `body` as JSON on every request. */
+function postScript(body: unknown): string {
+  const file = join(mkdtempSync(join(tmpdir(), 'hearth-wrk-')), 'post.lua');
+  writeFileSync(
+    file,
+    `wrk.method = "POST"\nwrk.body = [==[${JSON.stringify(body)}]==]\nwrk.headers["Content-Type"] = "application/json"\n`,
+  );
+  return file;
+}
+
+type Target = { url: string; headers?: string[]; script?: string };
+
 /** One wrk run: requests per second and latency percentiles (ms) from its --latency report. */
-function wrk(url: string, headers: string[] = []): Round {
+function wrk({ url, headers = [], script }: Target): Round {
   const output = execFileSync(
     'wrk',
-    ['-t2', `-c${connections}`, `-d${seconds}s`, '--latency', ...headers.flatMap((header) => ['-H', header]), url],
+    [
+      '-t2',
+      `-c${connections}`,
+      `-d${seconds}s`,
+      '--latency',
+      ...headers.flatMap((header) => ['-H', header]),
+      ...(script ? ['-s', script] : []),
+      url,
+    ],
     { encoding: 'utf8' },
   );
   const milliseconds = (label: string) => {
@@ -62,32 +87,47 @@ try {
   const account = await api.signUp('feed');
   const familyId = await familyWithFeed(api, account, posts);
 
-  const routes = [
+  const cookie = [`cookie: ${account.cookie}`];
+  const routes: { name: string; hearth: Target; bare: Target }[] = [
     {
       name: 'GET /api/families/:id/posts (20 posts)',
-      hearth: `${hearth.url}/api/families/${familyId}/posts`,
-      bare: `http://127.0.0.1:${barePort}/feed/${familyId}`,
+      hearth: { url: `${hearth.url}/api/families/${familyId}/posts`, headers: cookie },
+      bare: { url: `http://127.0.0.1:${barePort}/feed/${familyId}` },
     },
     {
       name: 'GET /api/families',
-      hearth: `${hearth.url}/api/families`,
-      bare: `http://127.0.0.1:${barePort}/families/${account.userId}`,
+      hearth: { url: `${hearth.url}/api/families`, headers: cookie },
+      bare: { url: `http://127.0.0.1:${barePort}/families/${account.userId}` },
     },
     {
       name: 'GET /api/families/:id/members',
-      hearth: `${hearth.url}/api/families/${familyId}/members`,
-      bare: `http://127.0.0.1:${barePort}/members/${familyId}`,
+      hearth: { url: `${hearth.url}/api/families/${familyId}/members`, headers: cookie },
+      bare: { url: `http://127.0.0.1:${barePort}/members/${familyId}` },
+    },
+    {
+      name: 'POST /api/sync/pull from the start',
+      hearth: {
+        url: `${hearth.url}/api/sync/pull`,
+        headers: cookie,
+        script: postScript({
+          protocolVersion: syncProtocolVersion,
+          deviceId: randomUUID(),
+          userId: account.userId,
+          epoch: null,
+          cursors: [],
+        }),
+      },
+      bare: { url: `http://127.0.0.1:${barePort}/pull/${familyId}`, script: postScript({}) },
     },
   ];
-  const cookie = [`cookie: ${account.cookie}`];
   console.log(`The spec's reads, ${connections} connections, median of ${rounds} x ${seconds} s, beside a bare server`);
   for (const route of routes) {
     // Warm both up (JIT, connection pools, PostgreSQL's caches).
-    wrk(route.hearth, cookie);
+    wrk(route.hearth);
     wrk(route.bare);
     const results = { hearth: [] as Round[], bare: [] as Round[] };
     for (let round = 0; round < rounds; round += 1) {
-      results.hearth.push(wrk(route.hearth, cookie));
+      results.hearth.push(wrk(route.hearth));
       results.bare.push(wrk(route.bare));
     }
     if (results.hearth.some((round) => round.errors > 0)) throw new Error(`${route.name} answered errors under load`);

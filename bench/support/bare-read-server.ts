@@ -1,7 +1,8 @@
 /**
  * The bare baseline for the spec's reads (bench/reads-side-by-side.ts): Fastify and postgres.js, nothing else, each
  * answer one query whose JSON PostgreSQL makes: a family's newest 20 posts with their authors, likes and comments; a
- * person's families; a family's members with their names. No session, no membership check, no security headers, no
+ * person's families; a family's members with their names; everything a device pulls of a family from the start (its
+ * row, members, their users, posts, comments and likes). No session, no device bookkeeping, no membership check, no security headers, no
  * compression: the floor for the same answers from the same data.
  * Run as its own process: `DATABASE_URL=… PORT=… node --import tsx bench/support/bare-read-server.ts`.
  */
@@ -51,6 +52,24 @@ app.get<{ Params: { familyId: string } }>('/members/:familyId', async (request, 
     from family_members m join users u on u.id = m.user_id where m.family_id = ${request.params.familyId}
   `;
   return reply.type('application/json').send(row?.page ?? '[]');
+});
+
+app.post<{ Params: { familyId: string } }>('/pull/:familyId', async (request, reply) => {
+  const familyId = request.params.familyId;
+  const [row] = await sql<{ page: string }[]>`
+    select json_build_object(
+      'families', (select json_agg(f) from families f where f.id = ${familyId}),
+      'familyMembers', (select json_agg(m) from family_members m where m.family_id = ${familyId}),
+      'users', (select json_agg(json_build_object('id', u.id, 'username', u.username, 'firstName', u.first_name,
+        'lastName', u.last_name, 'profileImageUrl', u.profile_image_url, 'birthday', u.birthday))
+        from users u join family_members m on m.user_id = u.id where m.family_id = ${familyId}),
+      'posts', (select json_agg(p) from posts p where p.family_id = ${familyId}),
+      'comments', (select json_agg(c) from comments c join posts p on p.id = c.post_id where p.family_id = ${familyId}),
+      'postReactions', (select json_agg(r) from post_reactions r join posts p on p.id = r.post_id
+        where p.family_id = ${familyId})
+    )::text as page
+  `;
+  return reply.type('application/json').send(row?.page ?? '{}');
 });
 
 await app.listen({ port: Number(process.env.PORT), host: '127.0.0.1' });
