@@ -1,10 +1,4 @@
-import {
-  syncedTableDeclarations,
-  syncedTables,
-  type Change,
-  type PublicUser,
-  type SyncedTable,
-} from '../../schema/index.ts';
+import { syncedTableDeclarations, syncedTables, type SyncedTable } from '../../schema/index.ts';
 import type { Queryable } from '../database.ts';
 import { publicUserJson } from './public-user-json.ts';
 import { pullSources } from './pull-sources.ts';
@@ -18,8 +12,12 @@ export type FamilyVersions = { version: number; tombstoneFloor: number };
 
 export type ChangePosition = { version: number; table: number; id: string };
 
-/** One change of a family with its place in the pull order. */
-export type OrderedChange = { position: ChangePosition; change: Change };
+/**
+ * One change of a family with its place in the pull order: the change as the JSON a pull answers (schema/sync.ts
+ * `changeSchema`), made by PostgreSQL so a page of a thousand rows is never parsed into objects and written out
+ * again, and the users its row names.
+ */
+export type OrderedChange = { position: ChangePosition; changeJson: string; users: string[] };
 
 export type ChangeQuery = {
   familyId: string;
@@ -38,19 +36,28 @@ type ChangeRow = {
   version: string;
   table_rank: number;
   id: string;
-  row: Record<string, unknown> | null;
+  /** Null for a deletion. */
+  row: string | null;
+  users: (string | null)[];
 };
 
-function toChange(table: SyncedTable, row: ChangeRow): Change {
-  if (row.row === null) return { table, op: 'delete', id: row.id };
-  const fields = { ...row.row };
-  // JSON from the database writes times as `2026-01-02T03:04:05.678+00:00`; the API speaks `toISOString()`.
-  for (const field of syncedTableDeclarations[table].timeFields) {
-    const value = fields[field];
-    if (typeof value === 'string') fields[field] = new Date(value).toISOString();
-  }
-  // Each pull source builds its table's row in exactly its synced row shape.
-  return { table, op: 'put', row: fields } as Change;
+/**
+ * A pull source's row as the API writes it: JSON from the database writes times as `2026-01-02T03:04:05.678+00:00`,
+ * the API speaks `toISOString()`'s form (PostgreSQL keeps microseconds; both cut them to milliseconds).
+ */
+function rowJson(sql: Queryable, table: SyncedTable) {
+  const times = syncedTableDeclarations[table].timeFields.map(
+    (field) =>
+      sql`${field}::text, to_char((row->>${field}::text)::timestamptz at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`,
+  );
+  if (times.length === 0) return sql`row::text`;
+  return sql`(row || jsonb_build_object(${times.reduce((all, pair) => sql`${all}, ${pair}`)}))::text`;
+}
+
+/** The users a pull source's row names (its declared user fields), for the answer's `users`. */
+function usersNamed(sql: Queryable, table: SyncedTable) {
+  const fields = syncedTableDeclarations[table].userFields.map((field) => sql`row->>${field}::text`);
+  return fields.length === 0 ? sql`'{}'::text[]` : sql`array[${fields.reduce((all, field) => sql`${all}, ${field}`)}]`;
 }
 
 export function createSyncRepository(sql: Queryable) {
@@ -62,10 +69,15 @@ export function createSyncRepository(sql: Queryable) {
      * 30 s per open app). The time zone it says it is in is kept when PostgreSQL knows the zone (a zone it does not
      * know is looked up again on each request, and changes nothing).
      */
-    async claimDevice(deviceId: string, userId: string, timeZone?: string): Promise<DeviceState> {
+    async claimDevice(deviceId: string, userId: string, timeZone?: string): Promise<DeviceState & { epoch: string }> {
       const knownZone = sql`(select name from pg_timezone_names where name = ${timeZone ?? null})`;
-      const read = () => sql<{ user_id: string; last_applied_seq: string; stale: boolean; time_zone: string | null }[]>`
-        select user_id, last_applied_seq, last_seen_at < now() - interval '1 hour' as stale, time_zone
+      // The server's epoch (sync-history.ts) comes with it: every push and pull needs both, and a round trip to
+      // PostgreSQL is much of what a small pull costs.
+      const read = () => sql<
+        { user_id: string; last_applied_seq: string; stale: boolean; time_zone: string | null; epoch: string }[]
+      >`
+        select user_id, last_applied_seq, last_seen_at < now() - interval '1 hour' as stale, time_zone,
+          (select epoch from sync_history) as epoch
         from sync_devices where id = ${deviceId}
       `;
       let [row] = await read();
@@ -86,7 +98,7 @@ export function createSyncRepository(sql: Queryable) {
             and (last_seen_at < now() - interval '1 hour' or time_zone is distinct from coalesce(${knownZone}, time_zone))
         `;
       }
-      return { userId: row.user_id, lastAppliedSeq: Number(row.last_applied_seq) };
+      return { userId: row.user_id, lastAppliedSeq: Number(row.last_applied_seq), epoch: row.epoch };
     },
 
     /**
@@ -99,13 +111,6 @@ export function createSyncRepository(sql: Queryable) {
         select last_applied_seq from sync_devices where id = ${deviceId} and user_id = ${userId} for update
       `;
       return row ? Number(row.last_applied_seq) : null;
-    },
-
-    async lastAppliedSeq(deviceId: string): Promise<number> {
-      const [row] = await sql<{ last_applied_seq: string }[]>`
-        select last_applied_seq from sync_devices where id = ${deviceId}
-      `;
-      return row ? Number(row.last_applied_seq) : 0;
     },
 
     async moveWatermark(deviceId: string, seq: number): Promise<void> {
@@ -155,17 +160,30 @@ export function createSyncRepository(sql: Queryable) {
     },
 
     /**
-     * The user's families with their current versions, and the version up to which tombstones may have been let go
-     * (housekeeping.ts): a device's copy older than that must be fetched again.
+     * The device's watermark and the user's families with their current versions, and the version up to which each
+     * family's tombstones may have been let go (housekeeping.ts): a device's copy older than that must be fetched
+     * again. One read, as every pull starts with it.
      */
-    async familyVersionsOf(userId: string): Promise<Map<string, FamilyVersions>> {
-      const rows = await sql<{ id: string; version: string; tombstone_floor: string }[]>`
-        select f.id, f.version, f.tombstone_floor from families f join family_members m on m.family_id = f.id
-        where m.user_id = ${userId}
+    async deviceAndFamilies(
+      deviceId: string,
+      userId: string,
+    ): Promise<{ lastAppliedSeq: number; families: Map<string, FamilyVersions> }> {
+      const [row] = await sql<{ last_applied_seq: string | null; families: [string, string, string][] }[]>`
+        select (select last_applied_seq from sync_devices where id = ${deviceId}) as last_applied_seq,
+          coalesce((
+            select json_agg(json_build_array(f.id, f.version::text, f.tombstone_floor::text))
+            from families f join family_members m on m.family_id = f.id where m.user_id = ${userId}
+          ), '[]') as families
       `;
-      return new Map(
-        rows.map((row) => [row.id, { version: Number(row.version), tombstoneFloor: Number(row.tombstone_floor) }]),
-      );
+      return {
+        lastAppliedSeq: Number(row?.last_applied_seq ?? 0),
+        families: new Map(
+          (row?.families ?? []).map(([id, version, floor]) => [
+            id,
+            { version: Number(version), tombstoneFloor: Number(floor) },
+          ]),
+        ),
+      };
     },
 
     /**
@@ -180,17 +198,18 @@ export function createSyncRepository(sql: Queryable) {
       const scope = { userId: query.userId, fromStart: after === 0 };
       const rowBranches = syncedTables.map(
         (table, rank) => sql`
-          select version, ${rank}::int as table_rank, id, row
+          select version, ${rank}::int as table_rank, id, ${rowJson(sql, table)} as row, ${usersNamed(sql, table)} as users
           from (${pullSources[table](sql, familyId, from, scope)}) source
         `,
       );
       const tombstones = sql`
-        select t.version, array_position(${sql.array(syncedTables)}::text[], t.table_name) - 1, t.row_id, null
+        select t.version, array_position(${sql.array(syncedTables)}::text[], t.table_name) - 1, t.row_id, null,
+          '{}'::text[]
         from sync_tombstones t where t.family_id = ${familyId} and t.version >= ${tombstonesFrom}
       `;
       const changes = [...rowBranches, tombstones].reduce((all, branch) => sql`${all} union all ${branch}`);
       const rows = await sql<ChangeRow[]>`
-        select version, table_rank, id, row from (${changes}) changes
+        select version, table_rank, id, row, users from (${changes}) changes
         ${
           resumeAfter
             ? sql`where (version, table_rank, id) > (${resumeAfter.version}::bigint, ${resumeAfter.table}::int, ${resumeAfter.id}::text)`
@@ -203,17 +222,22 @@ export function createSyncRepository(sql: Queryable) {
         const table = syncedTables[row.table_rank];
         if (!table) throw new Error(`unknown synced table rank ${row.table_rank}`);
         const position = { version: Number(row.version), table: row.table_rank, id: row.id };
-        return { position, change: toChange(table, row) };
+        const changeJson =
+          row.row === null
+            ? JSON.stringify({ table, op: 'delete', id: row.id })
+            : `{"table":${JSON.stringify(table)},"op":"put","row":${row.row}}`;
+        return { position, changeJson, users: row.users.filter((id) => id !== null) };
       });
     },
 
-    /** Names and avatars only: what members see of each other. */
-    async publicUsers(userIds: string[]): Promise<PublicUser[]> {
-      if (userIds.length === 0) return [];
-      const rows = await sql<{ user: PublicUser }[]>`
-        select ${publicUserJson(sql, 'u')} as user from users u where u.id = any(${userIds}::uuid[]) order by u.id
+    /** Names and avatars only: what members see of each other. As the JSON array a pull answers. */
+    async publicUsersJson(userIds: string[]): Promise<string> {
+      if (userIds.length === 0) return '[]';
+      const [row] = await sql<{ users: string }[]>`
+        select coalesce(json_agg(${publicUserJson(sql, 'u')} order by u.id), '[]')::text as users
+        from users u where u.id = any(${userIds}::uuid[])
       `;
-      return rows.map((row) => row.user);
+      return row?.users ?? '[]';
     },
   };
 }

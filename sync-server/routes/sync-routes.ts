@@ -5,7 +5,6 @@ import {
   pullRequestSchema,
   pushRequestSchema,
   type HistoryChanged,
-  type PullResponse,
 } from '../../schema/index.ts';
 import type { Sql } from '../database.ts';
 import { HttpError, serverMessages } from '../http-errors.ts';
@@ -13,8 +12,7 @@ import { signedIn } from '../plugins/session.ts';
 import { parseBody } from '../plugins/validation.ts';
 import { createSyncRepository, type DeviceState } from '../repositories/sync-repository.ts';
 import type { SyncNotifier } from '../sync-notifier.ts';
-import { pullChanges } from '../sync-pull.ts';
-import { currentEpoch } from '../sync-history.ts';
+import { pullChangesJson } from '../sync-pull.ts';
 import { applyPush } from '../sync-push.ts';
 import { requireCurrentProtocol } from './support/protocol-version.ts';
 
@@ -51,16 +49,15 @@ export const syncRoutes: FastifyPluginAsync<SyncRoutesOptions> = async (app, { s
     if (sent.userId !== user.id) throw new HttpError(403, { error: serverMessages.deviceOfAnotherAccount });
     const device = await devices.claimDevice(sent.deviceId, user.id, sent.timeZone);
     if (device.userId !== user.id) throw new HttpError(403, { error: serverMessages.deviceOfAnotherAccount });
-    const epoch = await currentEpoch(sql);
-    if (sent.epoch !== null && sent.epoch !== epoch) {
+    if (sent.epoch !== null && sent.epoch !== device.epoch) {
       const answer: HistoryChanged = {
         error: serverMessages.historyChanged,
-        epoch,
+        epoch: device.epoch,
         lastAppliedSeq: device.lastAppliedSeq,
       };
       throw new HttpError(409, answer);
     }
-    return { ...device, epoch };
+    return device;
   }
 
   app.post('/api/sync/push', { onRequest: app.requireUser, bodyLimit: pushBodyLimit }, async (request, reply) => {
@@ -82,11 +79,12 @@ export const syncRoutes: FastifyPluginAsync<SyncRoutesOptions> = async (app, { s
     return reply.code(outcome.statusCode).send(outcome.body);
   });
 
-  app.post('/api/sync/pull', { preHandler: app.requireUser }, async (request): Promise<PullResponse> => {
+  app.post('/api/sync/pull', { preHandler: app.requireUser }, async (request, reply) => {
     requireCurrentProtocolOf(request);
     const pull = parseBody(pullRequestSchema, request);
     const { userId, epoch } = await admitDevice(request, pull);
-    return pullChanges(sql, { userId, deviceId: pull.deviceId, epoch, cursors: pull.cursors });
+    const answer = await pullChangesJson(sql, { userId, deviceId: pull.deviceId, epoch, cursors: pull.cursors });
+    return reply.type('application/json; charset=utf-8').send(answer);
   });
 
   // Another person's device, or one already forgotten, is left as it is: the answer is the same, so it says nothing.
