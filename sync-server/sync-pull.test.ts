@@ -4,6 +4,7 @@ import { pullResponseSchema, reactionKey, type Change, type FamilyPull } from '.
 import { createFamilyRepository } from './repositories/family-repository.ts';
 import { createPostRepository } from './repositories/post-repository.ts';
 import { currentEpoch } from './sync-history.ts';
+import { isoTime } from './repositories/sync-repository.ts';
 import { pullChanges } from './sync-pull.ts';
 import { lockWaiters, openTransaction } from './testing/held-transaction.ts';
 import { signUp, useTestApp } from './testing/test-app.ts';
@@ -476,5 +477,19 @@ describe('pull', () => {
     const [seen] = await context.sql<{ recent: boolean }[]>`
       select last_seen_at > now() - interval '1 minute' as recent from sync_devices where id = ${device.id}`;
     expect(seen?.recent).toBe(true);
+  });
+});
+
+describe("a row's times as the API writes them", () => {
+  it('turns PostgreSQL JSON times into toISOString form, exactly as Date would', () => {
+    for (const written of [
+      '2026-01-02T03:04:05+00:00',
+      '2026-01-02T03:04:05.5+00:00',
+      '2026-01-02T03:04:05.123999+00:00',
+      '2026-12-31T23:59:59.999999+00:00',
+      '2026-01-02T03:04:05.25+01:00',
+    ]) {
+      expect(isoTime(written)).toBe(new Date(written).toISOString());
+    }
   });
 });

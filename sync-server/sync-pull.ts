@@ -1,11 +1,17 @@
 import { z } from 'zod';
-import { pullPageMax, syncedTables, type FamilyCursor, type FamilyPull, type PullResponse } from '../schema/index.ts';
+import {
+  pullPageMax,
+  syncedTables,
+  usersNamedBy,
+  type FamilyCursor,
+  type FamilyPull,
+  type PullResponse,
+} from '../schema/index.ts';
 import type { Sql } from './database.ts';
 import {
   createSyncRepository,
   type ChangePosition,
   type FamilyVersions,
-  type OrderedChange,
   type SyncRepository,
 } from './repositories/sync-repository.ts';
 
@@ -61,10 +67,9 @@ function decodeResume(token: string): ResumeToken | null {
 /**
  * Everything the device is missing of the user's families, read in one snapshot so the rows, the versions and the
  * device's watermark agree. Families come in the order of the device's cursors, then the user's families the
- * device does not have yet; at most `pageMax` changes in all, and `more` says to ask again. Answers the
- * `PullResponse` as JSON text: its rows come as PostgreSQL writes them and go out as they came.
+ * device does not have yet; at most `pageMax` changes in all, and `more` says to ask again.
  */
-export async function pullChangesJson(sql: Sql, pull: Pull): Promise<string> {
+export async function pullChanges(sql: Sql, pull: Pull): Promise<PullResponse> {
   const pageMax = pull.pageMax ?? pullPageMax;
   return sql.begin('isolation level repeatable read, read only', async (tx) => {
     const sync = createSyncRepository(tx);
@@ -78,14 +83,13 @@ export async function pullChangesJson(sql: Sql, pull: Pull): Promise<string> {
       if (!cursors.has(familyId)) cursors.set(familyId, { familyId, version: 0, resume: null });
     }
 
-    const families: string[] = [];
-    const users = new Set<string>();
+    const families: FamilyPull[] = [];
     let budget = pageMax;
     let more = false;
     for (const cursor of cursors.values()) {
       const family = familyVersions.get(cursor.familyId);
       if (family === undefined) {
-        families.push(JSON.stringify({ status: 'drop', familyId: cursor.familyId } satisfies FamilyPull));
+        families.push({ status: 'drop', familyId: cursor.familyId });
         continue;
       }
       if (cursor.version === family.version && cursor.resume === null) continue;
@@ -96,30 +100,14 @@ export async function pullChangesJson(sql: Sql, pull: Pull): Promise<string> {
       const page = await pullFamily(sync, pull.userId, cursor, family, budget);
       budget -= page.changes.length;
       if (page.cursor.resume !== null) more = true;
-      for (const change of page.changes) for (const id of change.users) users.add(id);
-      families.push(familyPageJson(page));
+      families.push(page);
     }
-    const usersJson = await sync.publicUsersJson([...users]);
-    return (
-      `{"epoch":${JSON.stringify(pull.epoch)},"lastAppliedSeq":${lastAppliedSeq},` +
-      `"families":[${families.join(',')}],"users":${usersJson},"more":${more}}`
-    );
+    const users = await sync.publicUsers(referencedUsers(families));
+    return { epoch: pull.epoch, lastAppliedSeq, families, users, more };
   });
 }
 
-/** The same answer as an object, for code that reads it rather than sends it (tests). */
-export async function pullChanges(sql: Sql, pull: Pull): Promise<PullResponse> {
-  return JSON.parse(await pullChangesJson(sql, pull)) as PullResponse;
-}
-
 type FamilyChanges = Extract<FamilyPull, { status: 'changes' }>;
-type FamilyPage = Omit<FamilyChanges, 'changes'> & { changes: OrderedChange[] };
-
-/** A family's page as JSON: its own fields, then its changes as PostgreSQL wrote them. */
-function familyPageJson({ changes, ...fields }: FamilyPage): string {
-  const fieldsJson = JSON.stringify(fields satisfies Omit<FamilyChanges, 'changes'>);
-  return `${fieldsJson.slice(0, -1)},"changes":[${changes.map((change) => change.changeJson).join(',')}]}`;
-}
 
 async function pullFamily(
   sync: SyncRepository,
@@ -127,7 +115,7 @@ async function pullFamily(
   cursor: FamilyCursor,
   { version: familyVersion, tombstoneFloor }: FamilyVersions,
   budget: number,
-): Promise<FamilyPage> {
+): Promise<FamilyChanges> {
   const { familyId } = cursor;
   const resume = cursor.resume !== null && cursor.version <= familyVersion ? decodeResume(cursor.resume) : null;
   // Only a device that holds nothing of the family can do without the tombstones up to now.
@@ -165,7 +153,19 @@ async function pullFamily(
     status: 'changes',
     familyId,
     ...(restart ? { reset: true as const } : {}),
+    changes: sent.map((ordered) => ordered.change),
     cursor: nextCursor,
-    changes: sent,
   };
+}
+
+/** Members, authors, reactors and creators named by the rows being sent (their declared user fields). */
+function referencedUsers(families: FamilyPull[]): string[] {
+  const ids = new Set<string>();
+  for (const family of families) {
+    if (family.status !== 'changes') continue;
+    for (const change of family.changes) {
+      if (change.op === 'put') for (const id of usersNamedBy(change.table, change.row)) ids.add(id);
+    }
+  }
+  return [...ids];
 }

@@ -1,4 +1,10 @@
-import { syncedTableDeclarations, syncedTables, type SyncedTable } from '../../schema/index.ts';
+import {
+  syncedTableDeclarations,
+  syncedTables,
+  type Change,
+  type PublicUser,
+  type SyncedTable,
+} from '../../schema/index.ts';
 import type { Queryable } from '../database.ts';
 import { publicUserJson } from './public-user-json.ts';
 import { pullSources } from './pull-sources.ts';
@@ -12,12 +18,8 @@ export type FamilyVersions = { version: number; tombstoneFloor: number };
 
 export type ChangePosition = { version: number; table: number; id: string };
 
-/**
- * One change of a family with its place in the pull order: the change as the JSON a pull answers (schema/sync.ts
- * `changeSchema`), made by PostgreSQL so a page of a thousand rows is never parsed into objects and written out
- * again, and the users its row names.
- */
-export type OrderedChange = { position: ChangePosition; changeJson: string; users: string[] };
+/** One change of a family with its place in the pull order. */
+export type OrderedChange = { position: ChangePosition; change: Change };
 
 export type ChangeQuery = {
   familyId: string;
@@ -36,28 +38,33 @@ type ChangeRow = {
   version: string;
   table_rank: number;
   id: string;
-  /** Null for a deletion. */
-  row: string | null;
-  users: (string | null)[];
+  row: Record<string, unknown> | null;
 };
 
+/** A UTC time as PostgreSQL's JSON writes it: seconds, then up to six digits of fraction (trailing zeros cut). */
+const postgresUtcTime = /^(\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d)(?:\.(\d{1,6}))?\+00:00$/;
+
 /**
- * A pull source's row as the API writes it: JSON from the database writes times as `2026-01-02T03:04:05.678+00:00`,
- * the API speaks `toISOString()`'s form (PostgreSQL keeps microseconds; both cut them to milliseconds).
+ * JSON from the database writes times as `2026-01-02T03:04:05.678912+00:00`; the API speaks `toISOString()`
+ * (milliseconds, `Z`). Rewritten as text: a pull page holds thousands of times, and a Date for each was most of the
+ * time a pull spent in JavaScript. Any other offset goes through Date.
  */
-function rowJson(sql: Queryable, table: SyncedTable) {
-  const times = syncedTableDeclarations[table].timeFields.map(
-    (field) =>
-      sql`${field}::text, to_char((row->>${field}::text)::timestamptz at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`,
-  );
-  if (times.length === 0) return sql`row::text`;
-  return sql`(row || jsonb_build_object(${times.reduce((all, pair) => sql`${all}, ${pair}`)}))::text`;
+export function isoTime(value: string): string {
+  const utc = postgresUtcTime.exec(value);
+  if (!utc) return new Date(value).toISOString();
+  return `${utc[1]}.${(utc[2] ?? '').padEnd(3, '0').slice(0, 3)}Z`;
 }
 
-/** The users a pull source's row names (its declared user fields), for the answer's `users`. */
-function usersNamed(sql: Queryable, table: SyncedTable) {
-  const fields = syncedTableDeclarations[table].userFields.map((field) => sql`row->>${field}::text`);
-  return fields.length === 0 ? sql`'{}'::text[]` : sql`array[${fields.reduce((all, field) => sql`${all}, ${field}`)}]`;
+function toChange(table: SyncedTable, row: ChangeRow): Change {
+  if (row.row === null) return { table, op: 'delete', id: row.id };
+  // The row is the driver's own freshly parsed object: rewritten in place, not copied.
+  const fields = row.row;
+  for (const field of syncedTableDeclarations[table].timeFields) {
+    const value = fields[field];
+    if (typeof value === 'string') fields[field] = isoTime(value);
+  }
+  // Each pull source builds its table's row in exactly its synced row shape.
+  return { table, op: 'put', row: fields } as Change;
 }
 
 export function createSyncRepository(sql: Queryable) {
@@ -198,18 +205,17 @@ export function createSyncRepository(sql: Queryable) {
       const scope = { userId: query.userId, fromStart: after === 0 };
       const rowBranches = syncedTables.map(
         (table, rank) => sql`
-          select version, ${rank}::int as table_rank, id, ${rowJson(sql, table)} as row, ${usersNamed(sql, table)} as users
+          select version, ${rank}::int as table_rank, id, row
           from (${pullSources[table](sql, familyId, from, scope)}) source
         `,
       );
       const tombstones = sql`
-        select t.version, array_position(${sql.array(syncedTables)}::text[], t.table_name) - 1, t.row_id, null,
-          '{}'::text[]
+        select t.version, array_position(${sql.array(syncedTables)}::text[], t.table_name) - 1, t.row_id, null
         from sync_tombstones t where t.family_id = ${familyId} and t.version >= ${tombstonesFrom}
       `;
       const changes = [...rowBranches, tombstones].reduce((all, branch) => sql`${all} union all ${branch}`);
       const rows = await sql<ChangeRow[]>`
-        select version, table_rank, id, row, users from (${changes}) changes
+        select version, table_rank, id, row from (${changes}) changes
         ${
           resumeAfter
             ? sql`where (version, table_rank, id) > (${resumeAfter.version}::bigint, ${resumeAfter.table}::int, ${resumeAfter.id}::text)`
@@ -222,22 +228,17 @@ export function createSyncRepository(sql: Queryable) {
         const table = syncedTables[row.table_rank];
         if (!table) throw new Error(`unknown synced table rank ${row.table_rank}`);
         const position = { version: Number(row.version), table: row.table_rank, id: row.id };
-        const changeJson =
-          row.row === null
-            ? JSON.stringify({ table, op: 'delete', id: row.id })
-            : `{"table":${JSON.stringify(table)},"op":"put","row":${row.row}}`;
-        return { position, changeJson, users: row.users.filter((id) => id !== null) };
+        return { position, change: toChange(table, row) };
       });
     },
 
-    /** Names and avatars only: what members see of each other. As the JSON array a pull answers. */
-    async publicUsersJson(userIds: string[]): Promise<string> {
-      if (userIds.length === 0) return '[]';
-      const [row] = await sql<{ users: string }[]>`
-        select coalesce(json_agg(${publicUserJson(sql, 'u')} order by u.id), '[]')::text as users
-        from users u where u.id = any(${userIds}::uuid[])
+    /** Names and avatars only: what members see of each other. */
+    async publicUsers(userIds: string[]): Promise<PublicUser[]> {
+      if (userIds.length === 0) return [];
+      const rows = await sql<{ user: PublicUser }[]>`
+        select ${publicUserJson(sql, 'u')} as user from users u where u.id = any(${userIds}::uuid[]) order by u.id
       `;
-      return row?.users ?? '[]';
+      return rows.map((row) => row.user);
     },
   };
 }

@@ -5,6 +5,7 @@ import {
   pullRequestSchema,
   pushRequestSchema,
   type HistoryChanged,
+  type PullResponse,
 } from '../../schema/index.ts';
 import type { Sql } from '../database.ts';
 import { HttpError, serverMessages } from '../http-errors.ts';
@@ -12,7 +13,7 @@ import { signedIn } from '../plugins/session.ts';
 import { parseBody } from '../plugins/validation.ts';
 import { createSyncRepository, type DeviceState } from '../repositories/sync-repository.ts';
 import type { SyncNotifier } from '../sync-notifier.ts';
-import { pullChangesJson } from '../sync-pull.ts';
+import { pullChanges } from '../sync-pull.ts';
 import { applyPush } from '../sync-push.ts';
 import { requireCurrentProtocol } from './support/protocol-version.ts';
 
@@ -79,12 +80,11 @@ export const syncRoutes: FastifyPluginAsync<SyncRoutesOptions> = async (app, { s
     return reply.code(outcome.statusCode).send(outcome.body);
   });
 
-  app.post('/api/sync/pull', { preHandler: app.requireUser }, async (request, reply) => {
+  app.post('/api/sync/pull', { preHandler: app.requireUser }, async (request): Promise<PullResponse> => {
     requireCurrentProtocolOf(request);
     const pull = parseBody(pullRequestSchema, request);
     const { userId, epoch } = await admitDevice(request, pull);
-    const answer = await pullChangesJson(sql, { userId, deviceId: pull.deviceId, epoch, cursors: pull.cursors });
-    return reply.type('application/json; charset=utf-8').send(answer);
+    return pullChanges(sql, { userId, deviceId: pull.deviceId, epoch, cursors: pull.cursors });
   });
 
   // Another person's device, or one already forgotten, is left as it is: the answer is the same, so it says nothing.
