@@ -92,6 +92,19 @@ test('the service worker shows every push as a notification, one per group, and 
     { title: 'Hearth', body: 'Something new in your family', tag: 'hearth' },
   ]);
 
+  // Tapping a push opens its screen with `?family=`: that family is the one shown, and the address drops it.
+  const families = ['The Smiths', 'The Okafors'];
+  const familyIds: string[] = [];
+  for (const name of families) {
+    const created = await page.request.post('/api/families', { data: { name } });
+    familyIds.push(((await created.json()) as { id: string }).id);
+  }
+  for (const index of [1, 0]) {
+    await page.goto(`/?family=${familyIds[index]}`);
+    await expect(page.getByRole('heading', { name: families[index], level: 2 })).toBeVisible();
+    await expect(page).toHaveURL(/\/$/);
+  }
+
   await page.goto('/settings');
   const deviceSwitch = page.getByRole('switch', { name: 'Notifications on this device' });
   await expect(deviceSwitch).toHaveAttribute('aria-checked', 'false');

@@ -37,7 +37,9 @@ export function pushMessageOf(notification: Claimed): PushMessage {
   return {
     title,
     body: quote ?? notification.family_name,
-    path: notificationPath[notification.type],
+    // The app makes the notification's family the chosen one (selected-family.ts `useFamilyFromAddress`), as a tap
+    // on the bell does: a message in the cousins' chat opens the cousins' chat.
+    path: `${notificationPath[notification.type]}?family=${notification.family_id}`,
     tag: `${notification.family_id}:${notification.type}:${notification.group_key}`,
   };
 }

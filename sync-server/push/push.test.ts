@@ -69,7 +69,7 @@ describe('push to a phone', () => {
       {
         title: `${grandma.account.username} shared a post`,
         body: 'Plums!',
-        path: '/',
+        path: `/?family=${familyId}`,
         tag: expect.stringContaining(`${familyId}:new_post:`),
       },
     ]);
@@ -81,7 +81,11 @@ describe('push to a phone', () => {
     }
     const received = await pushService.received(subscription);
     expect(received).toHaveLength(2);
-    expect(received[1]).toMatchObject({ title: '10 new messages in the family chat', body: 'Line 9', path: '/chat' });
+    expect(received[1]).toMatchObject({
+      title: '10 new messages in the family chat',
+      body: 'Line 9',
+      path: `/chat?family=${familyId}`,
+    });
     expect(warnings).toEqual([]);
   });
 

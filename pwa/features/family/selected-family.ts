@@ -1,4 +1,5 @@
-import { useSyncExternalStore } from 'react';
+import { useEffect, useSyncExternalStore } from 'react';
+import { useLocation, useNavigate } from '@tanstack/react-router';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { deviceStorage } from '../../lib/device-storage.ts';
 import { createExternalStore } from '../../lib/external-store.ts';
@@ -31,6 +32,23 @@ export function rememberSelectedFamily(userId: string, familyId: string): void {
 export function rememberedFamilyId(userId: string): string | null {
   const chosen = chosenFamilies.get();
   return chosen.has(userId) ? (chosen.get(userId) ?? null) : deviceStorage.read(selectedFamilyKey(userId));
+}
+
+/**
+ * A push opens its screen with `?family=<id>` (sync-server/push/push-delivery.ts): that family becomes the chosen one,
+ * as a tap on the bell makes it, and the address drops the parameter, so a reload does not choose it again. A family
+ * that is not the person's is never shown: the choice falls back as for any family they left.
+ */
+export function useFamilyFromAddress(userId: string): void {
+  const { pathname, search } = useLocation();
+  const navigate = useNavigate();
+  const { family, ...rest } = search as Record<string, unknown>;
+  useEffect(() => {
+    if (typeof family !== 'string') return;
+    rememberSelectedFamily(userId, family);
+    void navigate({ to: pathname, search: rest as never, replace: true });
+    // Only a new address asks: `rest` is a new object at every render.
+  }, [userId, family, pathname]);
 }
 
 /** At sign-out, with the rest of the person's data on this device. */

@@ -1,6 +1,7 @@
 import { useCallback, useId, useRef, useState } from 'react';
 import type { User } from '../../../schema/entities.ts';
 import { FamilySwitcher } from '../family/family-switcher.tsx';
+import { useFamilyFromAddress } from '../family/selected-family.ts';
 import { SyncIndicator } from '../device-session/sync-indicator.tsx';
 import { NotificationBell } from '../notifications/notification-bell.tsx';
 import { IconButton } from '../../ui/icon-button.tsx';
@@ -17,6 +18,7 @@ import { NavigationDrawer } from './navigation-drawer.tsx';
  * drawer on phones.
  */
 export function SignedInHeader({ user }: { user: User }) {
+  useFamilyFromAddress(user.id);
   const drawerId = useId();
   const [drawerOpen, setDrawerOpen] = useState(false);
   const menuButtonRef = useRef<HTMLButtonElement>(null);
