@@ -121,7 +121,9 @@ try {
     },
   ];
   console.log(`The spec's reads, ${connections} connections, median of ${rounds} x ${seconds} s, beside a bare server`);
-  for (const route of routes) {
+  // `node --import tsx bench/reads-side-by-side.ts pull` measures only the routes whose name holds "pull".
+  const only = process.argv[2];
+  for (const route of routes.filter(({ name }) => !only || name.includes(only))) {
     // Warm both up (JIT, connection pools, PostgreSQL's caches).
     wrk(route.hearth);
     wrk(route.bare);
