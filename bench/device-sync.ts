@@ -28,6 +28,18 @@ import {
 import { chromiumLaunchOptions } from '../e2e/support/chromium.ts';
 import { startHearth } from '../e2e/support/hearth-server.ts';
 import { pushBatchMax, syncProtocolVersion } from '../schema/sync-protocol.ts';
+import {
+  devicePostsReachedMs,
+  firstMatchMs,
+  latencyFigures,
+  median,
+  milliseconds,
+  offlineStart,
+  shareThroughComposer,
+  waitForOfflineReady,
+  watchFirstMatch,
+  watchForText,
+} from './support/page-timing.ts';
 
 const familyPosts = 2000;
 const pullRounds = 3;
@@ -38,28 +50,6 @@ const cpuSlowdown = 4;
 const waitTimeoutMs = 60_000;
 
 type Person = { username: string; email: string; password: string };
-
-/** What the init script and the observers leave on the page's window for the benchmark to read. */
-type BenchMarks = { firstArticleMs?: number; textSeenAt?: number };
-type BenchWindow = Window & { hearthBench?: BenchMarks };
-
-// ---------------------------------------------------------------------------------------------------------------
-// Figures
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] ?? 0;
-}
-
-/** Nearest-rank percentile. */
-function percentile(values: number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.max(0, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
-}
-
-function milliseconds(values: number[]): string {
-  return values.map((value) => value.toFixed(0)).join(', ');
-}
 
 // ---------------------------------------------------------------------------------------------------------------
 // Setting up through the real API
@@ -139,79 +129,16 @@ async function addFamilyMember(databaseUrl: string, familyId: string, email: str
 }
 
 // ---------------------------------------------------------------------------------------------------------------
-// Watching pages. Functions passed to the page are written without inner named functions: they are sent as source.
+// Watching pages
 
 /**
- * Init script: records performance.now() (since navigation start) when the first post card enters the DOM. A post
- * card is an `article` named by its author; `/` also arrives with the landing page prerendered for visitors (hidden
- * from a signed-in person), whose articles must not count.
+ * A post card is an `article` named by its author; `/` also arrives with the landing page prerendered for visitors
+ * (hidden from a signed-in person), whose articles must not count.
  */
-function recordFirstArticle(): void {
-  const marks: BenchMarks = {};
-  (window as BenchWindow).hearthBench = marks;
-  const observer = new MutationObserver(() => {
-    if (marks.firstArticleMs === undefined && document.querySelector('article[aria-labelledby^="post-"]')) {
-      marks.firstArticleMs = performance.now();
-      observer.disconnect();
-    }
-  });
-  observer.observe(document, { childList: true, subtree: true });
-}
+const postCard = 'article[aria-labelledby^="post-"]';
 
-async function newWatchedContext(browser: Browser, baseURL: string): Promise<BrowserContext> {
-  const context = await browser.newContext({ baseURL });
-  await context.addInitScript(recordFirstArticle);
-  return context;
-}
-
-/** Milliseconds from navigation start until the page's first `article` was in the DOM. */
-async function firstArticleMs(page: Page): Promise<number> {
-  const handle = await page.waitForFunction(() => (window as BenchWindow).hearthBench?.firstArticleMs, undefined, {
-    timeout: waitTimeoutMs,
-  });
-  return (await handle.jsonValue()) as number;
-}
-
-/**
- * Milliseconds from navigation start until the signed-in person's device database holds `count` posts, polling it
- * every 20 ms with the raw IndexedDB API (never creating it: Dexie must find it absent or complete).
- */
-function devicePostsReachedMs(page: Page, count: number): Promise<number> {
-  return page.evaluate(
-    async ({ count, timeoutMs }) => {
-      const deadline = performance.now() + timeoutMs;
-      let user: { id: string } | null = null;
-      let rows = 0;
-      while (performance.now() < deadline) {
-        user = JSON.parse(localStorage.getItem('hearth-signed-in-user') ?? 'null') as { id: string } | null;
-        if (user) {
-          const name = `hearth-${user.id}`;
-          const database = await new Promise<IDBDatabase | null>((resolve) => {
-            const opening = indexedDB.open(name);
-            // Not there yet: abort rather than create an empty version 1 under Dexie's feet.
-            opening.onupgradeneeded = () => opening.transaction?.abort();
-            opening.onsuccess = () => resolve(opening.result);
-            opening.onerror = () => resolve(null);
-          });
-          if (database) {
-            rows = database.objectStoreNames.contains('posts')
-              ? await new Promise<number>((resolve, reject) => {
-                  const counting = database.transaction('posts').objectStore('posts').count();
-                  counting.onsuccess = () => resolve(counting.result);
-                  counting.onerror = () => reject(counting.error);
-                })
-              : 0;
-            database.close();
-            if (rows >= count) return performance.now();
-          }
-        }
-        await new Promise((resolve) => setTimeout(resolve, 20));
-      }
-      const state = user ? `${rows} posts on the device` : 'nobody signed in on the device';
-      throw new Error(`The device did not hold ${count} posts within ${timeoutMs} ms (${state})`);
-    },
-    { count, timeoutMs: waitTimeoutMs },
-  );
+function newWatchedContext(browser: Browser, baseURL: string): Promise<BrowserContext> {
+  return browser.newContext({ baseURL }).then((context) => watchFirstMatch(context, postCard));
 }
 
 /** Milliseconds the page's `/api/sync/pull` requests were in flight, from sending to the last byte of the answer. */
@@ -228,53 +155,8 @@ function pullRequestsMs(page: Page): Promise<number> {
 async function openSettledFeed(page: Page, familyName: string, posts: number): Promise<void> {
   await page.goto('/');
   await page.getByRole('heading', { name: familyName, level: 2 }).waitFor({ timeout: waitTimeoutMs });
-  await page.locator('article[aria-labelledby^="post-"]').first().waitFor({ timeout: waitTimeoutMs });
+  await page.locator(postCard).first().waitFor({ timeout: waitTimeoutMs });
   await devicePostsReachedMs(page, posts);
-}
-
-/** Until `text` appears anywhere in the page's DOM, then records Date.now() as `textSeenAt`. */
-function watchForText(page: Page, text: string): Promise<void> {
-  return page.evaluate((text) => {
-    const marks = ((window as BenchWindow).hearthBench ??= {});
-    delete marks.textSeenAt;
-    const observer = new MutationObserver(() => {
-      if (document.body.textContent?.includes(text)) {
-        marks.textSeenAt = Date.now();
-        observer.disconnect();
-      }
-    });
-    observer.observe(document.body, { childList: true, subtree: true, characterData: true });
-  }, text);
-}
-
-async function textSeenAt(page: Page): Promise<number> {
-  const handle = await page.waitForFunction(() => (window as BenchWindow).hearthBench?.textSeenAt, undefined, {
-    timeout: waitTimeoutMs,
-  });
-  return (await handle.jsonValue()) as number;
-}
-
-/** Types a post into the composer and clicks Share from inside the page; returns Date.now() right before the click. */
-async function shareThroughComposer(page: Page, text: string): Promise<number> {
-  await page.getByLabel('Share an update with your family').fill(text);
-  return page.getByRole('button', { name: 'Share', exact: true }).evaluate(async (button: HTMLButtonElement) => {
-    while (button.disabled) await new Promise((resolve) => setTimeout(resolve, 5));
-    const clickedAt = Date.now();
-    button.click();
-    return clickedAt;
-  });
-}
-
-/** Waits until the service worker controls the page, so a reload can come from it with no network. */
-async function waitForOfflineReady(page: Page): Promise<void> {
-  await page.waitForFunction(
-    async () => {
-      await navigator.serviceWorker.ready;
-      return navigator.serviceWorker.controller !== null;
-    },
-    undefined,
-    { timeout: waitTimeoutMs },
-  );
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -291,7 +173,7 @@ async function measurePullIntoEmptyDevice(browser: Browser, baseURL: string, per
       const page = await context.newPage();
       await page.goto('/', { waitUntil: 'commit' });
       allRows.push(await devicePostsReachedMs(page, familyPosts));
-      firstPost.push(await firstArticleMs(page));
+      firstPost.push(await firstMatchMs(page));
       pullRequests.push(await pullRequestsMs(page));
     } finally {
       await context.close();
@@ -312,31 +194,18 @@ async function measurePokeToScreen(sender: Page, receiver: Page): Promise<void> 
   const latencies: number[] = [];
   for (let round = 0; round < pokeRounds; round += 1) {
     const text = `Poke round ${round + 1} ${randomUUID()}`;
-    await watchForText(receiver, text);
+    const seen = await watchForText(receiver, 'body', text);
     const clickedAt = await shareThroughComposer(sender, text);
-    latencies.push((await textSeenAt(receiver)) - clickedAt);
+    latencies.push((await seen()) - clickedAt);
   }
-  console.log(
-    `poke to screen, A shares and B sees it, ${pokeRounds} rounds: p50 ${percentile(latencies, 50).toFixed(0)} ms, ` +
-      `p95 ${percentile(latencies, 95).toFixed(0)} ms, max ${Math.max(...latencies).toFixed(0)} ms`,
-  );
+  console.log(`poke to screen, A shares and B sees it, ${pokeRounds} rounds: ${latencyFigures(latencies)}`);
   console.log(`  rounds: ${milliseconds(latencies)}`);
 }
 
 /** Reloads the page with the network off, `offlineRounds` times; milliseconds from navigation start to first post. */
 async function offlineStarts(page: Page, cpuRate: number): Promise<number[]> {
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpuRate });
   const times: number[] = [];
-  try {
-    for (let round = 0; round < offlineRounds; round += 1) {
-      await page.reload({ waitUntil: 'commit' });
-      times.push(await firstArticleMs(page));
-    }
-  } finally {
-    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
-    await cdp.detach();
-  }
+  for (let round = 0; round < offlineRounds; round += 1) times.push(await offlineStart(page, cpuRate));
   return times;
 }
 
