@@ -1,0 +1,160 @@
+/**
+ * Offline start (issue 18, deliverable 5), in the system Chromium, side by side in one run:
+ * - Hearth: the installed app (the production build served by the real server, its service worker controlling the
+ *   page) of a person whose family holds 300 posts, each with two comments and a like, all synced to the device;
+ * - the baseline: a minimal page served by a small static Node server on its own port, with its own service worker
+ *   precaching its HTML and its one script (bench/support/bare-offline-app.tsx, bundled with esbuild), which opens
+ *   IndexedDB, reads the newest 20 of 300 rows and renders them with React 19 (react-dom/client createRoot).
+ * Each page is reloaded with its context offline and its CPU slowed down 4× (Chromium's own throttling, through
+ * CDP `Emulation.setCPUThrottlingRate`); measured from navigation start until the first post card (Hearth) or the
+ * first row (baseline) is in the DOM (a MutationObserver from an init script, performance.now()). 7 rounds each,
+ * alternating which goes first, a second's pause after each so one page's leftover work does not run into the other's
+ * start; then 5 rounds each without the slowdown, for reference. Prints medians, every round, the ratio and the
+ * verdict against issue 18's goals: ≤ 400 ms and ≤ 1.5× the baseline.
+ * Needs `npm run build`.
+ */
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
+import { chromium, type Page } from 'playwright-core';
+import { chromiumLaunchOptions } from '../e2e/support/chromium.ts';
+import { startHearth } from '../e2e/support/hearth-server.ts';
+import { benchApi, familyWithFeed } from './support/api-setup.ts';
+import {
+  devicePostsReachedMs,
+  firstMatchMs,
+  median,
+  milliseconds,
+  offlineStart,
+  waitForOfflineReady,
+  watchFirstMatch,
+} from './support/page-timing.ts';
+
+const familyPosts = 300;
+const throttledRounds = 7;
+const referenceRounds = 5;
+const cpuSlowdown = 4;
+const goalMs = 400;
+const ratioGoal = 1.5;
+const settleMs = 1000;
+
+const postCard = 'article[aria-labelledby^="post-"]';
+const bareRow = 'li[data-row]';
+
+/** The baseline's service worker: its page and script precached at install, every request answered from the cache. */
+const bareServiceWorker = `
+const cacheName = 'bare-offline-1';
+self.addEventListener('install', (event) => {
+  event.waitUntil(caches.open(cacheName).then((cache) => cache.addAll(['/', '/app.js'])).then(() => self.skipWaiting()));
+});
+self.addEventListener('activate', (event) => event.waitUntil(self.clients.claim()));
+self.addEventListener('fetch', (event) => {
+  event.respondWith(caches.match(event.request).then((cached) => cached ?? fetch(event.request)));
+});
+`;
+
+const bareHtml =
+  '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Bare offline start</title>' +
+  '<script type="module" src="/app.js"></script></head><body><div id="root"></div></body></html>';
+
+/** The baseline's static server, its script bundled for production as Hearth's is. */
+async function bareOfflineApp() {
+  const bundled = await build({
+    entryPoints: [fileURLToPath(new URL('./support/bare-offline-app.tsx', import.meta.url))],
+    bundle: true,
+    format: 'esm',
+    target: 'es2022',
+    minify: true,
+    jsx: 'automatic',
+    define: { 'process.env.NODE_ENV': '"production"' },
+    write: false,
+  });
+  const script = bundled.outputFiles[0]!.text;
+  const files: Record<string, [string, string]> = {
+    '/': ['text/html', bareHtml],
+    '/app.js': ['text/javascript', script],
+    '/sw.js': ['text/javascript', bareServiceWorker],
+  };
+  const server = createServer((request, response) => {
+    const file = files[new URL(request.url ?? '/', 'http://bare').pathname];
+    if (!file) return void response.writeHead(404).end();
+    response.writeHead(200, { 'content-type': file[0], 'cache-control': 'no-cache' }).end(file[1]);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    scriptBytes: Buffer.byteLength(script),
+    close: () => server.close(),
+  };
+}
+
+/** `rounds` offline starts of each page, alternating which goes first; every round of each, in order. */
+async function sideBySide(hearthPage: Page, barePage: Page, rounds: number, cpuRate: number) {
+  const hearth: number[] = [];
+  const bare: number[] = [];
+  for (let round = 0; round < rounds; round += 1) {
+    const order = round % 2 === 0 ? [hearthPage, barePage] : [barePage, hearthPage];
+    for (const page of order) {
+      (page === hearthPage ? hearth : bare).push(await offlineStart(page, cpuRate));
+      await page.waitForTimeout(settleMs);
+    }
+  }
+  return { hearth, bare };
+}
+
+const hearth = await startHearth();
+const bare = await bareOfflineApp();
+const browser = await chromium.launch(chromiumLaunchOptions);
+try {
+  const api = benchApi(hearth.url);
+  const account = await api.signUp('offline');
+  await familyWithFeed(api, account, familyPosts);
+
+  const hearthContext = await watchFirstMatch(await browser.newContext({ baseURL: hearth.url }), postCard);
+  const [name, value] = account.cookie.split('=', 2) as [string, string];
+  await hearthContext.addCookies([{ name, value, url: hearth.url }]);
+  const hearthPage = await hearthContext.newPage();
+  await hearthPage.goto('/');
+  await firstMatchMs(hearthPage);
+  await devicePostsReachedMs(hearthPage, familyPosts);
+  await waitForOfflineReady(hearthPage);
+
+  const bareContext = await watchFirstMatch(await browser.newContext({ baseURL: bare.url }), bareRow);
+  const barePage = await bareContext.newPage();
+  await barePage.goto('/');
+  await firstMatchMs(barePage);
+  await waitForOfflineReady(barePage);
+
+  await hearthContext.setOffline(true);
+  await bareContext.setOffline(true);
+  const throttled = await sideBySide(hearthPage, barePage, throttledRounds, cpuSlowdown);
+  const reference = await sideBySide(hearthPage, barePage, referenceRounds, 1);
+
+  const ratio = median(throttled.hearth) / median(throttled.bare);
+  console.log(
+    `Offline start, from navigation start to the first item on screen, CPU ${cpuSlowdown}× slower, ` +
+      `${throttledRounds} rounds each, alternating:`,
+  );
+  console.log(
+    `  Hearth (family of ${familyPosts} posts, first post card): median ${median(throttled.hearth).toFixed(0)} ms ` +
+      `(rounds: ${milliseconds(throttled.hearth)})`,
+  );
+  console.log(
+    `  baseline (service worker, IndexedDB, 20 rows with React 19, ${(bare.scriptBytes / 1024).toFixed(0)} KB of ` +
+      `script): median ${median(throttled.bare).toFixed(0)} ms (rounds: ${milliseconds(throttled.bare)})`,
+  );
+  console.log(
+    `  ratio ${ratio.toFixed(2)} (goal ≤ ${ratioGoal}: ${ratio <= ratioGoal ? 'met' : 'MISSED'}), Hearth's median ` +
+      `${median(throttled.hearth) <= goalMs ? 'within' : 'OVER'} ${goalMs} ms`,
+  );
+  console.log(
+    `  without the slowdown, for reference (${referenceRounds} rounds each): Hearth median ` +
+      `${median(reference.hearth).toFixed(0)} ms (rounds: ${milliseconds(reference.hearth)}), baseline median ` +
+      `${median(reference.bare).toFixed(0)} ms (rounds: ${milliseconds(reference.bare)})`,
+  );
+} finally {
+  await browser.close();
+  bare.close();
+  await hearth.stop();
+}
