@@ -201,7 +201,6 @@ try {
     const hearthTimes: number[] = [];
     const bareTimes: number[] = [];
     for (let round = 1; round <= rounds; round += 1) {
-      // Alternating which goes first, so neither always follows the other's leftover work.
       const hearthRound = async () => {
         const { selector, text } = each.shows(round);
         const seen = await watchForText(reader, selector, text);
@@ -210,8 +209,9 @@ try {
       };
       const baseline = async () => {
         bareRoundNumber += 1;
-        bareTimes.push(await bareRound(bareWriter, bareReader, `bare ${bareRoundNumber}`));
+        bareTimes.push(await bareRound(bareWriter, bareReader, `Bare row ${bareRoundNumber}.`));
       };
+      // Alternating which goes first, so neither always follows the other's leftover work.
       if (round % 2 === 1) {
         await hearthRound();
         await baseline();
