@@ -14,9 +14,8 @@ export const tabBar = style({
   insetBlockEnd: 0,
   zIndex: 40,
   paddingBlockEnd: 'env(safe-area-inset-bottom)',
-  background: `color-mix(in srgb, ${vars.color.surface} 92%, transparent)`,
-  backdropFilter: 'blur(12px)',
-  WebkitBackdropFilter: 'blur(12px)',
+  // Opaque: with large text, the page's words showing through competed with the labels.
+  background: vars.color.surface,
   borderBlockStart: `1px solid ${vars.color.border}`,
   '@media': { [`screen and (min-width: ${topBarBreakpoint})`]: { display: 'none' } },
 });
@@ -57,11 +56,13 @@ export const tab = style({
   lineHeight: vars.lineHeight.tight,
   textAlign: 'center',
   textDecoration: 'none',
-  // "Family Tree" on one line, unless the text is so large for the screen that only two lines fit it; then the
-  // labels give up their side space and a little size, so no word is broken ("Event-s").
+  // "Family Tree" on one line, unless the text is large for the screen (a 390 px phone with Larger text is 18.6 em
+  // wide); then it takes two lines and the labels give up their side space and a little size, more with the largest
+  // text, so no word is broken ("Event-s") and no two labels touch.
   whiteSpace: 'nowrap',
   '@container': {
-    [`${tabBarContainer} (max-width: 17em)`]: { whiteSpace: 'normal', paddingInline: 0, fontSize: '0.8rem' },
+    [`${tabBarContainer} (max-width: 23em)`]: { whiteSpace: 'normal', paddingInline: 0, fontSize: '0.8rem' },
+    [`${tabBarContainer} (max-width: 17em)`]: { fontSize: '0.72rem' },
   },
   selectors: {
     '&[aria-current="page"]': { color: vars.color.primaryText, fontWeight: vars.fontWeight.semibold },

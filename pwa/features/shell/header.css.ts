@@ -6,11 +6,12 @@ import { tabBarBreakpoint, topBarBreakpoint } from './breakpoints.ts';
 /**
  * The header is a size container measured in em, so it follows the text size (a media query's em does not): when the
  * words would not fit, the status pill keeps its icon and the logo its mark, and both keep their names for screen
- * readers. Measured: a 390 px phone at standard size shows everything; 320 px with the largest text shows marks only.
+ * readers. Measured: a 390 px phone at standard size shows everything; with Larger text (18.6 em) the pill's words
+ * would push the bell off the screen; 320 px with the largest text shows marks only.
  */
 export const headerContainer = createContainer();
 /** Narrower than this, labels beside icons in the bar (the status pill's) are read, not shown. */
-export const headerLabelsHiddenBelow = `${headerContainer} (max-width: 18.5em)`;
+export const headerLabelsHiddenBelow = `${headerContainer} (max-width: 23em)`;
 const headerWordmarkHiddenBelow = `${headerContainer} (max-width: 17em)`;
 /**
  * A top bar narrower than this shows the five places in full and, beside them, the status pill and the account
