@@ -1,10 +1,12 @@
 /**
- * The spec's reads side by side (issue 18): `GET /api/families/:id/posts` (20 posts with authors, likes and
- * comments), `GET /api/families`, `GET /api/families/:id/members` and a device's pull of the family from the start
- * (`POST /api/sync/pull`, 800 changes in one page) on Hearth as people run it (its own process, the
+ * The spec's reads side by side (issue 18), on a family of 200 posts (two comments and a like each), 50 events and
+ * 150 chat messages: `GET /api/families/:id/posts` (20 posts with authors, likes and comments), `GET /api/families`,
+ * `GET /api/families/:id/members`, `…/events`, `…/messages` (the newest 100) and a device's pull of the family from
+ * the start (`POST /api/sync/pull`, about 1,000 changes in one page) on Hearth as people run it (its own process, the
  * production build, a session cookie) against the bare baseline (bench/support/bare-read-server.ts: Fastify +
- * postgres.js, one query each, no session) on the same database, in the same run. The load comes from wrk (Debian's; installed when missing), not from a Node process: 50 connections, 8 s a
- * round, three rounds each, alternating; medians reported with the ratio. Needs `npm run build`.
+ * postgres.js, one query each, no session) on the same database, in the same run. The load comes from wrk (Debian's;
+ * installed when missing), not from a Node process: 50 connections, 8 s a round, three rounds each, alternating;
+ * medians reported with the ratio. Needs `npm run build`.
  */
 import { execFileSync, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
@@ -85,7 +87,7 @@ try {
   );
   const api = benchApi(hearth.url);
   const account = await api.signUp('feed');
-  const familyId = await familyWithFeed(api, account, posts);
+  const familyId = await familyWithFeed(api, account, posts, { events: 50, messages: 150 });
 
   const cookie = [`cookie: ${account.cookie}`];
   const routes: { name: string; hearth: Target; bare: Target }[] = [
@@ -103,6 +105,16 @@ try {
       name: 'GET /api/families/:id/members',
       hearth: { url: `${hearth.url}/api/families/${familyId}/members`, headers: cookie },
       bare: { url: `http://127.0.0.1:${barePort}/members/${familyId}` },
+    },
+    {
+      name: 'GET /api/families/:id/events (50)',
+      hearth: { url: `${hearth.url}/api/families/${familyId}/events`, headers: cookie },
+      bare: { url: `http://127.0.0.1:${barePort}/events/${familyId}` },
+    },
+    {
+      name: 'GET /api/families/:id/messages (newest 100)',
+      hearth: { url: `${hearth.url}/api/families/${familyId}/messages`, headers: cookie },
+      bare: { url: `http://127.0.0.1:${barePort}/messages/${familyId}` },
     },
     {
       name: 'POST /api/sync/pull from the start',

@@ -78,13 +78,15 @@ export function benchApi(baseUrl: string) {
 }
 
 /**
- * A family whose feed is worth reading: `posts` posts, each with two comments and a like, written through the API by
- * one person. Answers the family's id.
+ * A family whose feed is worth reading: `posts` posts, each with two comments and a like, and as many `events` (a
+ * day apart, from tomorrow) and chat `messages` as asked, written through the API by one person. Answers the
+ * family's id.
  */
 export async function familyWithFeed(
   api: ReturnType<typeof benchApi>,
   account: { userId: string; cookie: string },
   posts: number,
+  { events = 0, messages = 0 }: { events?: number; messages?: number } = {},
 ): Promise<string> {
   const familyId = randomUUID();
   const mutations: QueuedMutation[] = [
@@ -98,6 +100,29 @@ export async function familyWithFeed(
       { name: 'comment.create', args: { commentId: randomUUID(), postId, content: 'See you Sunday' } },
       { name: 'reaction.set', args: { postId, reactionType: 'like', reacted: true } },
     );
+  }
+  for (let index = 0; index < events; index += 1) {
+    const startDate = new Date(Date.now() + (index + 1) * 24 * 60 * 60 * 1000).toISOString();
+    mutations.push({
+      name: 'event.create',
+      args: {
+        eventId: randomUUID(),
+        familyId,
+        title: `Gathering ${index}`,
+        description: 'Bring a dish to share',
+        location: "Grandma's house",
+        startDate,
+        endDate: null,
+        timeZone: 'Europe/London',
+        allDay: false,
+      },
+    });
+  }
+  for (let index = 0; index < messages; index += 1) {
+    mutations.push({
+      name: 'message.send',
+      args: { messageId: randomUUID(), familyId, messageType: 'text', content: `Message ${index}: how is everyone?` },
+    });
   }
   await api.device(account).push(mutations);
   return familyId;

@@ -1,7 +1,8 @@
 /**
  * The bare baseline for the spec's reads (bench/reads-side-by-side.ts): Fastify and postgres.js, nothing else, each
  * answer one query whose JSON PostgreSQL makes: a family's newest 20 posts with their authors, likes and comments; a
- * person's families; a family's members with their names; everything a device pulls of a family from the start (its
+ * person's families; a family's members with their names; its events with their makers; its newest 100 chat messages (the route's default page)
+ * with their senders; everything a device pulls of a family from the start (its
  * row, members, their users, posts, comments and likes). No session, no device bookkeeping, no membership check, no security headers, no
  * compression: the floor for the same answers from the same data.
  * Run as its own process: `DATABASE_URL=… PORT=… node --import tsx bench/support/bare-read-server.ts`.
@@ -50,6 +51,35 @@ app.get<{ Params: { familyId: string } }>('/members/:familyId', async (request, 
       'user', json_build_object('id', u.id, 'username', u.username, 'firstName', u.first_name,
         'lastName', u.last_name, 'profileImageUrl', u.profile_image_url)) order by m.joined_at), '[]')::text as page
     from family_members m join users u on u.id = m.user_id where m.family_id = ${request.params.familyId}
+  `;
+  return reply.type('application/json').send(row?.page ?? '[]');
+});
+
+const publicUser = (alias: string) => sql`
+  json_build_object('id', ${sql(alias)}.id, 'username', ${sql(alias)}.username, 'firstName', ${sql(alias)}.first_name,
+    'lastName', ${sql(alias)}.last_name, 'profileImageUrl', ${sql(alias)}.profile_image_url)
+`;
+
+app.get<{ Params: { familyId: string } }>('/events/:familyId', async (request, reply) => {
+  const [row] = await sql<{ page: string }[]>`
+    select coalesce(json_agg(json_build_object('id', e.id, 'familyId', e.family_id, 'createdById', e.created_by_id,
+      'title', e.title, 'description', e.description, 'startDate', e.start_date, 'endDate', e.end_date,
+      'location', e.location, 'timeZone', e.time_zone, 'allDay', e.all_day, 'createdAt', e.created_at,
+      'createdBy', ${publicUser('u')}) order by e.start_date, e.id), '[]')::text as page
+    from events e join users u on u.id = e.created_by_id where e.family_id = ${request.params.familyId}
+  `;
+  return reply.type('application/json').send(row?.page ?? '[]');
+});
+
+app.get<{ Params: { familyId: string } }>('/messages/:familyId', async (request, reply) => {
+  const [row] = await sql<{ page: string }[]>`
+    select coalesce(json_agg(page.message order by page.number), '[]')::text as page from (
+      select m.number, json_build_object('id', m.id, 'familyId', m.family_id, 'senderId', m.sender_id,
+        'number', m.number, 'content', m.content, 'messageType', m.message_type, 'photoId', m.photo_id,
+        'createdAt', m.created_at, 'deletedAt', m.deleted_at, 'sender', ${publicUser('u')}) as message
+      from messages m join users u on u.id = m.sender_id where m.family_id = ${request.params.familyId}
+      order by m.number desc limit 100
+    ) page
   `;
   return reply.type('application/json').send(row?.page ?? '[]');
 });
