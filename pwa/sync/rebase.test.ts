@@ -175,6 +175,39 @@ describe('rebase', () => {
     expect(await db.reactions.count()).toBe(0);
   });
 
+  it('applies a page of interleaved tables in its order: the last put of a row wins, a delete takes what came before', async () => {
+    const [keptPostId, gonePostId] = [crypto.randomUUID(), crypto.randomUUID()];
+    const comment = (id: string, postId: string) => ({
+      table: 'comments' as const,
+      op: 'put' as const,
+      row: { id, familyId, postId, authorId: grace.id, content: 'Hi', createdAt: serverTime },
+    });
+    const [goneCommentId, keptCommentId, laterCommentId] = [
+      crypto.randomUUID(),
+      crypto.randomUUID(),
+      crypto.randomUUID(),
+    ];
+
+    await applyPullResponse(
+      db,
+      pullResponse([
+        changes(
+          5,
+          { table: 'posts', op: 'put', row: post(keptPostId, grace.id, 'First draft') },
+          comment(keptCommentId, keptPostId),
+          { table: 'posts', op: 'put', row: post(gonePostId, grace.id, 'Soon gone') },
+          comment(goneCommentId, gonePostId),
+          { table: 'posts', op: 'put', row: post(keptPostId, grace.id, 'Edited') },
+          { table: 'posts', op: 'delete', id: gonePostId },
+          comment(laterCommentId, keptPostId),
+        ),
+      ]),
+    );
+
+    expect(await db.posts.toArray()).toEqual([post(keptPostId, grace.id, 'Edited')]);
+    expect((await db.comments.toCollection().primaryKeys()).sort()).toEqual([keptCommentId, laterCommentId].sort());
+  });
+
   it('a reset drops the copy of the family before its first page, and keeps pending writes on top', async () => {
     const keptPostId = crypto.randomUUID();
     const phantomPostId = crypto.randomUUID();

@@ -56,20 +56,21 @@ async function applyFamilyPull(db: HearthDb, writer: RowWriter, pull: FamilyPull
   // The server is sending the family again from the start and no tombstone will name what was deleted meanwhile:
   // the copy is dropped first. Pending writes are undone already and come back on top after this page.
   if (pull.reset) await deleteWithChildren(writer, 'families', pull.familyId);
-  // Runs of puts to one table go in one bulkPut: a first pull is thousands of rows, and one IndexedDB request per
-  // row made applying a page take most of a second.
-  let run: { table: RowPut['table']; rows: RowPut['row'][] } | undefined;
+  // The puts between two deletes go in one bulkPut per table. A page is up to a thousand rows with the tables
+  // interleaved (a comment and the notification it earned share a version), and a bulkPut per run of one table made
+  // hundreds of tiny ones, each a round of Dexie's change tracking, key by key for fewer than 50 rows: a first pull's
+  // pages took a second each to apply. Puts to different tables commute, one table's keep their order (the last put of
+  // an id wins), and a delete, whose cascade reads the rows below it, still comes after every put before it.
+  const puts = new Map<RowPut['table'], RowPut['row'][]>();
   const flush = async () => {
-    if (run) await db.table(run.table).bulkPut(run.rows);
-    run = undefined;
+    for (const [table, rows] of puts) await db.table(table).bulkPut(rows);
+    puts.clear();
   };
   for (const change of pull.changes) {
     if (change.op === 'put') {
-      if (run?.table !== change.table) {
-        await flush();
-        run = { table: change.table, rows: [] };
-      }
-      run.rows.push(change.row);
+      const rows = puts.get(change.table);
+      if (rows) rows.push(change.row);
+      else puts.set(change.table, [change.row]);
       continue;
     }
     await flush();
