@@ -10,6 +10,7 @@ const benchmarks = [
   'bench/device-sync.ts',
   'bench/live.ts',
   'bench/offline-start.ts',
+  'bench/first-sync.ts',
   'bench/rebase.ts',
   'bench/growth.ts',
   'bench/nemesis.ts',

@@ -4,7 +4,13 @@
  * benchmark measures.
  */
 import { randomUUID } from 'node:crypto';
-import { pushBatchMax, syncProtocolVersion, type PushedMutation } from '../../schema/index.ts';
+import {
+  pushBatchMax,
+  syncProtocolVersion,
+  type FamilyCursor,
+  type PullResponse,
+  type PushedMutation,
+} from '../../schema/index.ts';
 
 /** A mutation as the device queues it; the device numbers and dates it when it sends it. */
 export type QueuedMutation = Omit<PushedMutation, 'seq' | 'writtenAt'>;
@@ -19,8 +25,8 @@ export function benchApi(baseUrl: string) {
   }
 
   return {
-    /** A new account named after `label`, signed in: its id and its session cookie. */
-    async signUp(label: string): Promise<{ userId: string; cookie: string }> {
+    /** A new account named after `label`, signed in: its id, its session cookie and what signs it in again. */
+    async signUp(label: string): Promise<{ userId: string; cookie: string; email: string; password: string }> {
       const name = `${label}${randomUUID().slice(0, 8)}`;
       const password = 'bench-password-1';
       const response = await post('/api/auth/signup', undefined, {
@@ -32,7 +38,16 @@ export function benchApi(baseUrl: string) {
       if (response.status !== 201) throw new Error(`Signup failed: ${response.status} ${await response.text()}`);
       const cookie = (response.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
       const { user } = (await response.json()) as { user: { id: string } };
-      return { userId: user.id, cookie };
+      return { userId: user.id, cookie, email: `${name}@example.test`, password };
+    },
+
+    /** `joiner` joins `owner`'s family through an invitation link, as a person does. */
+    async join(owner: { cookie: string }, joiner: { cookie: string }, familyId: string): Promise<void> {
+      const invited = await post(`/api/families/${familyId}/invitations`, owner.cookie, {});
+      if (invited.status !== 201) throw new Error(`Inviting failed: ${invited.status} ${await invited.text()}`);
+      const { token } = (await invited.json()) as { token: string };
+      const joined = await post('/api/invitations/accept', joiner.cookie, { token, relationshipType: 'child' });
+      if (joined.status !== 201) throw new Error(`Joining failed: ${joined.status} ${await joined.text()}`);
     },
 
     /** A new device of the signed-in person, numbering its mutations on from one push to the next. */
@@ -65,6 +80,40 @@ export function benchApi(baseUrl: string) {
               throw new Error(`Push failed: ${response.status} ${JSON.stringify(answer).slice(0, 300)}`);
             }
           }
+        },
+
+        /**
+         * Pulls from nothing, page after page, as a new device's first sync does: the ids of the rows it is sent,
+         * per table (the users sent along as `users`).
+         */
+        async pullFromStart(): Promise<Map<string, Set<string>>> {
+          const ids = new Map<string, Set<string>>();
+          const idsOf = (table: string) => ids.get(table) ?? ids.set(table, new Set()).get(table)!;
+          let cursors: FamilyCursor[] = [];
+          let epoch: string | null = null;
+          for (let more = true; more;) {
+            const response = await post('/api/sync/pull', cookie, {
+              protocolVersion: syncProtocolVersion,
+              deviceId,
+              userId,
+              epoch,
+              cursors,
+            });
+            if (response.status !== 200) throw new Error(`Pull failed: ${response.status} ${await response.text()}`);
+            const page = (await response.json()) as PullResponse;
+            for (const family of page.families) {
+              if (family.status !== 'changes') continue;
+              for (const change of family.changes) {
+                if (change.op === 'put') idsOf(change.table).add(change.row.id);
+                else idsOf(change.table).delete(change.id);
+              }
+              cursors = [...cursors.filter((cursor) => cursor.familyId !== family.familyId), family.cursor];
+            }
+            for (const user of page.users) idsOf('users').add(user.id);
+            epoch = page.epoch;
+            more = page.more;
+          }
+          return ids;
         },
 
         /** What signing out there does: the server lets go of the device. */
