@@ -40,7 +40,7 @@ import { build } from 'esbuild';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { chromiumLaunchOptions } from '../e2e/support/chromium.ts';
 import { withDatabase } from '../e2e/support/database.ts';
-import { startHearth } from '../e2e/support/hearth-server.ts';
+import { startHearth, type RunningHearth } from '../e2e/support/hearth-server.ts';
 import { limits } from '../schema/limits.ts';
 import { benchApi, type QueuedMutation } from './support/api-setup.ts';
 import {
@@ -303,7 +303,14 @@ async function bareRound(browser: Browser, url: string, html: string): Promise<B
 
 // ---------------------------------------------------------------------------------------------------------------
 
+/**
+ * `FIRST_SYNC_OTHER_DIST=<a dist/ folder>`: another build of Hearth (say, before a change) served by a second server
+ * on the same database and timed in the same rounds, so a change is measured before and after under the same load.
+ */
+const otherDist = process.env.FIRST_SYNC_OTHER_DIST;
+
 const hearth = await startHearth();
+let other: RunningHearth | undefined;
 let browser: Browser | undefined;
 let rowsServer: Awaited<ReturnType<typeof serveRows>> | undefined;
 try {
@@ -316,44 +323,54 @@ try {
         .map(([table, count]) => `${table} ${count}`)
         .join(', ')} (messages: the newest ${limits.messageWindow} of ${familyMessages})`,
   );
+  if (otherDist) other = await startHearth({ STATIC_DIR: otherDist }, { sharing: hearth });
 
   browser = await chromium.launch(chromiumLaunchOptions);
   // Untimed: warms the server and the browser, and yields the rows the bare side writes.
   const warmUp = await hearthRound(browser, hearth.url, grandma, expected, { keepRows: true });
+  if (other) await hearthRound(browser, other.url, grandma, expected);
   rowsServer = await serveRows(warmUp.rows!);
   const html = barePage(await bareDeviceScript(), rowsServer.url);
   console.log(`bare page's rows: ${(rowsServer.bytes / 1024 / 1024).toFixed(1)} MB of JSON`);
 
   const hearthRounds: HearthRound[] = [];
+  const otherRounds: HearthRound[] = [];
   const bareRounds: BareRound[] = [];
   for (let round = 0; round < rounds; round += 1) {
     bareRounds.push(await bareRound(browser, hearth.url, html));
     hearthRounds.push(await hearthRound(browser, hearth.url, grandma, expected));
+    if (other) otherRounds.push(await hearthRound(browser, other.url, grandma, expected));
   }
 
-  const allRows = hearthRounds.map((round) => round.allRowsMs);
   const bulkPut = bareRounds.map((round) => round.bulkPutMs);
   const barePageMs = bareRounds.map((round) => round.storedMs);
   const line = (label: string, values: number[]) =>
     console.log(`  ${label}: median ${median(values).toFixed(0)} ms (rounds: ${milliseconds(values)})`);
+  const ratio = (values: number[], baseline: number[]) => (median(values) / median(baseline)).toFixed(2);
+  const hearthLines = (name: string, measured: HearthRound[]) => {
+    const allRows = measured.map((round) => round.allRowsMs);
+    line(`${name}, navigation start to every row in IndexedDB`, allRows);
+    line(
+      '  of which pull requests in flight (server and loopback)',
+      measured.map((round) => round.pullsMs),
+    );
+    line(
+      `${name}, navigation start to the first post on screen`,
+      measured.map((round) => round.firstPostMs),
+    );
+    console.log(
+      `  ${name} all rows ÷ bare (a): ${ratio(allRows, bulkPut)}×, ÷ bare (b): ${ratio(allRows, barePageMs)}× ` +
+        '(goal ≤ 1.5× the bare write)',
+    );
+  };
   console.log(`first sync into an empty device, ${total} rows, ${rounds} rounds each, alternating:`);
-  line('Hearth, navigation start to every row in IndexedDB', allRows);
-  line(
-    '  of which pull requests in flight (server and loopback)',
-    hearthRounds.map((round) => round.pullsMs),
-  );
-  line(
-    'Hearth, navigation start to the first post on screen',
-    hearthRounds.map((round) => round.firstPostMs),
-  );
   line('bare (a): Dexie bulkPut of every table, one transaction', bulkPut);
   line('bare (b): navigation start to the same rows fetched and stored', barePageMs);
-  const ratio = (baseline: number[]) => (median(allRows) / median(baseline)).toFixed(2);
-  console.log(
-    `  Hearth all rows ÷ bare (a): ${ratio(bulkPut)}×, ÷ bare (b): ${ratio(barePageMs)}× (goal ≤ 1.5× the bare write)`,
-  );
+  hearthLines('Hearth', hearthRounds);
+  if (otherDist) hearthLines(`Hearth built in ${otherDist}`, otherRounds);
 } finally {
   await browser?.close();
   await rowsServer?.close();
+  await other?.stop();
   await hearth.stop();
 }
