@@ -304,13 +304,14 @@ async function bareRound(browser: Browser, url: string, html: string): Promise<B
 // ---------------------------------------------------------------------------------------------------------------
 
 /**
- * `FIRST_SYNC_OTHER_DIST=<a dist/ folder>`: another build of Hearth (say, before a change) served by a second server
- * on the same database and timed in the same rounds, so a change is measured before and after under the same load.
+ * `FIRST_SYNC_OTHER_DIST=<dist/ folders, comma-separated>`: other builds of Hearth (say, before a change), each served
+ * by a server of its own on the same database and timed in the same rounds, so a change is measured before and after
+ * under the same load.
  */
-const otherDist = process.env.FIRST_SYNC_OTHER_DIST;
+const otherDists = process.env.FIRST_SYNC_OTHER_DIST?.split(',').filter(Boolean) ?? [];
 
 const hearth = await startHearth();
-let other: RunningHearth | undefined;
+const others: { dist: string; hearth: RunningHearth; rounds: HearthRound[] }[] = [];
 let browser: Browser | undefined;
 let rowsServer: Awaited<ReturnType<typeof serveRows>> | undefined;
 try {
@@ -323,23 +324,24 @@ try {
         .map(([table, count]) => `${table} ${count}`)
         .join(', ')} (messages: the newest ${limits.messageWindow} of ${familyMessages})`,
   );
-  if (otherDist) other = await startHearth({ STATIC_DIR: otherDist }, { sharing: hearth });
+  for (const dist of otherDists) {
+    others.push({ dist, hearth: await startHearth({ STATIC_DIR: dist }, { sharing: hearth }), rounds: [] });
+  }
 
   browser = await chromium.launch(chromiumLaunchOptions);
   // Untimed: warms the server and the browser, and yields the rows the bare side writes.
   const warmUp = await hearthRound(browser, hearth.url, grandma, expected, { keepRows: true });
-  if (other) await hearthRound(browser, other.url, grandma, expected);
+  for (const other of others) await hearthRound(browser, other.hearth.url, grandma, expected);
   rowsServer = await serveRows(warmUp.rows!);
   const html = barePage(await bareDeviceScript(), rowsServer.url);
   console.log(`bare page's rows: ${(rowsServer.bytes / 1024 / 1024).toFixed(1)} MB of JSON`);
 
   const hearthRounds: HearthRound[] = [];
-  const otherRounds: HearthRound[] = [];
   const bareRounds: BareRound[] = [];
   for (let round = 0; round < rounds; round += 1) {
     bareRounds.push(await bareRound(browser, hearth.url, html));
     hearthRounds.push(await hearthRound(browser, hearth.url, grandma, expected));
-    if (other) otherRounds.push(await hearthRound(browser, other.url, grandma, expected));
+    for (const other of others) other.rounds.push(await hearthRound(browser, other.hearth.url, grandma, expected));
   }
 
   const bulkPut = bareRounds.map((round) => round.bulkPutMs);
@@ -367,10 +369,10 @@ try {
   line('bare (a): Dexie bulkPut of every table, one transaction', bulkPut);
   line('bare (b): navigation start to the same rows fetched and stored', barePageMs);
   hearthLines('Hearth', hearthRounds);
-  if (otherDist) hearthLines(`Hearth built in ${otherDist}`, otherRounds);
+  for (const other of others) hearthLines(`Hearth built in ${other.dist}`, other.rounds);
 } finally {
   await browser?.close();
   await rowsServer?.close();
-  await other?.stop();
+  for (const other of others) await other.hearth.stop();
   await hearth.stop();
 }
