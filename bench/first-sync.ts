@@ -17,17 +17,18 @@
  * Measured from navigation start until every table of the device holds all its rows (IndexedDB polled every 20 ms
  * with the raw API), and until the feed shows its first post. Thumbnail requests are refused (aborted) in these
  * contexts: the device keeps thumbnails offline (pwa/sync/photo-keeper.ts), but the photos have no bytes here, the
- * bench compares rows, and an aborted fetch reads as offline to the keeper, which then stops until the next sync
- * rather than asking for 500 missing images during the pull.
+ * bench compares rows, and an aborted fetch reads as offline to the keeper, which ends its pass at once (each later
+ * pass, on the next page of photos, tries one or two) rather than asking for 500 missing images during the pull.
  *
- * Baseline, same browser, same run, alternating with Hearth: the very rows the Hearth device held after an untimed
- * warm-up round, read back out of its IndexedDB table by table, written with Dexie `bulkPut` into an empty database
- * of another name with Hearth's device schema (the `HearthDb` class bundled with esbuild, so every store and index
- * is Hearth's own). The bare page is served on Hearth's origin (Playwright `route`) and fetches the rows as one
- * JSON document from a minimal Node server on loopback (no compression). Two figures from each bare round:
- * (a) the bulkPut of every table in one transaction alone, the rows already parsed; (b) from navigation start of the
- * bare page until that transaction has committed: the floor a page pays to load and store the same data. Hearth's
- * figure includes up to 20 ms of polling; the bare page's is taken when its transaction completes.
+ * Baseline, same browser, same run, alternating with Hearth (5 rounds each, after an untimed warm-up): the very rows
+ * the Hearth device held after the warm-up, read back out of its IndexedDB table by table (the synced tables and users,
+ * not the engine's own bookkeeping), written with Dexie `bulkPut` into an empty database of another name with Hearth's
+ * device schema (the `HearthDb` class bundled with esbuild, so every store and index is Hearth's own). The bare page is
+ * served on Hearth's origin (Playwright `route`) and fetches the rows as one JSON document from a minimal Node server
+ * on loopback (no compression). Two figures from each bare round: (a) the bulkPut of every table in one transaction
+ * alone, the rows already parsed; (b) from navigation start of the bare page until that transaction has committed: the
+ * floor a page pays to load and store the same data. Hearth's figure includes up to 20 ms of polling; the bare page's
+ * is taken when its transaction completes.
  *
  * Goal (issue 18): Hearth's time to all rows ≤ 1.5× the bare write. Needs `npm run build`. Prints figures; fails only
  * when it cannot measure.
