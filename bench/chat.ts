@@ -15,7 +15,8 @@ import type { AddressInfo } from 'node:net';
 import { chromium, type CDPSession, type Page } from 'playwright-core';
 import { chromiumLaunchOptions } from '../e2e/support/chromium.ts';
 import { startHearth } from '../e2e/support/hearth-server.ts';
-import { browserFamily, latencySummary } from './support/browser-family.ts';
+import { browserFamily } from './support/browser-family.ts';
+import { latencyFigures } from './support/figures.ts';
 import { livePullMs } from '../schema/sync-protocol.ts';
 
 const messages = 100;
@@ -39,11 +40,12 @@ async function watchArrivals(page: Page): Promise<void> {
 }
 
 const arrivalOf = (page: Page, text: string) =>
-  page.waitForFunction(
-    (wanted) => (window as unknown as { arrivals: Map<string, number> }).arrivals.get(wanted),
-    text,
-    { polling: 'raf', timeout: 30_000 },
-  ).then((handle) => handle.jsonValue() as Promise<number>);
+  page
+    .waitForFunction((wanted) => (window as unknown as { arrivals: Map<string, number> }).arrivals.get(wanted), text, {
+      polling: 'raf',
+      timeout: 30_000,
+    })
+    .then((handle) => handle.jsonValue() as Promise<number>);
 
 async function send(page: Page, text: string): Promise<number> {
   const input = page.getByPlaceholder('Type your message...');
@@ -185,8 +187,8 @@ try {
   const perHour = (bytes: number, during = idleMs) => ((bytes * (60 * 60 * 1000)) / during / 1024).toFixed(1);
 
   console.log(`Chat on loopback, two browser contexts, ${messages} messages one at a time:`);
-  console.log(`  Enter on one screen to the text on the other: ${latencySummary(chatTimes)}`);
-  console.log(`  bare SSE round trip, same browser:           ${latencySummary(bareTimes)}`);
+  console.log(`  Enter on one screen to the text on the other: ${latencyFigures(chatTimes)}`);
+  console.log(`  bare SSE round trip, same browser:           ${latencyFigures(bareTimes)}`);
   console.log(
     `${burst} messages written offline, then online: all ${burst} on the other screen after ${allThere - online} ms, ${inOrder ? 'in the order written' : `OUT OF ORDER: ${order.join(' | ')}`}`,
   );

@@ -28,15 +28,17 @@ import {
 import { chromiumLaunchOptions } from '../e2e/support/chromium.ts';
 import { startHearth } from '../e2e/support/hearth-server.ts';
 import { pushBatchMax, syncProtocolVersion } from '../schema/sync-protocol.ts';
+import { latencyFigures, median, milliseconds } from './support/figures.ts';
 import {
-  devicePostsReachedMs,
+  deviceRowsReachedMs,
   firstMatchMs,
-  latencyFigures,
-  median,
-  milliseconds,
   offlineStart,
+  postCard,
+  pullRequestsMs,
   shareThroughComposer,
+  signIn,
   waitForOfflineReady,
+  waitTimeoutMs,
   watchFirstMatch,
   watchForText,
 } from './support/page-timing.ts';
@@ -47,7 +49,6 @@ const pokeRounds = 30;
 const offlineRounds = 5;
 const offlineStartBudgetMs = 500;
 const cpuSlowdown = 4;
-const waitTimeoutMs = 60_000;
 
 type Person = { username: string; email: string; password: string };
 
@@ -70,14 +71,6 @@ async function signUp(api: APIRequestContext, person: Person): Promise<string> {
   const response = await api.post('/api/auth/signup', { data: { ...person, confirmPassword: person.password } });
   await expectStatus(response, 201, 'Signup failed');
   return ((await response.json()) as { user: { id: string } }).user.id;
-}
-
-/** Signs a browser context in: its pages share the cookie `context.request` receives. */
-async function signIn(context: BrowserContext, person: Person): Promise<void> {
-  const response = await context.request.post('/api/auth/login', {
-    data: { email: person.email, password: person.password },
-  });
-  await expectStatus(response, 200, 'Login failed');
 }
 
 async function createFamily(api: APIRequestContext, name: string): Promise<string> {
@@ -131,24 +124,9 @@ async function addFamilyMember(databaseUrl: string, familyId: string, email: str
 // ---------------------------------------------------------------------------------------------------------------
 // Watching pages
 
-/**
- * A post card is an `article` named by its author; `/` also arrives with the landing page prerendered for visitors
- * (hidden from a signed-in person), whose articles must not count.
- */
-const postCard = 'article[aria-labelledby^="post-"]';
-
+/** A fresh browser context (empty IndexedDB, no service worker) whose pages record their first post card. */
 function newWatchedContext(browser: Browser, baseURL: string): Promise<BrowserContext> {
   return browser.newContext({ baseURL }).then((context) => watchFirstMatch(context, postCard));
-}
-
-/** Milliseconds the page's `/api/sync/pull` requests were in flight, from sending to the last byte of the answer. */
-function pullRequestsMs(page: Page): Promise<number> {
-  return page.evaluate(() =>
-    performance
-      .getEntriesByType('resource')
-      .filter((entry) => new URL(entry.name).pathname === '/api/sync/pull')
-      .reduce((sum, entry) => sum + (entry as PerformanceResourceTiming).responseEnd - entry.startTime, 0),
-  );
 }
 
 /** Opens `/` and waits until the family's feed shows posts and the device holds every post. */
@@ -156,7 +134,7 @@ async function openSettledFeed(page: Page, familyName: string, posts: number): P
   await page.goto('/');
   await page.getByRole('heading', { name: familyName, level: 2 }).waitFor({ timeout: waitTimeoutMs });
   await page.locator(postCard).first().waitFor({ timeout: waitTimeoutMs });
-  await devicePostsReachedMs(page, posts);
+  await deviceRowsReachedMs(page, { posts });
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -172,7 +150,7 @@ async function measurePullIntoEmptyDevice(browser: Browser, baseURL: string, per
       await signIn(context, person);
       const page = await context.newPage();
       await page.goto('/', { waitUntil: 'commit' });
-      allRows.push(await devicePostsReachedMs(page, familyPosts));
+      allRows.push(await deviceRowsReachedMs(page, { posts: familyPosts }));
       firstPost.push(await firstMatchMs(page));
       pullRequests.push(await pullRequestsMs(page));
     } finally {

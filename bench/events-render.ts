@@ -10,15 +10,11 @@ import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { chromiumLaunchOptions } from '../e2e/support/chromium.ts';
 import { startHearth } from '../e2e/support/hearth-server.ts';
 import { pushBatchMax, syncProtocolVersion } from '../schema/sync-protocol.ts';
+import { median } from './support/figures.ts';
 
 const events = 500;
 const rounds = 5;
 const day = 24 * 60 * 60 * 1000;
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)]!;
-}
 
 /** A new person with a family in `context` (its requests keep the session cookie); answers their ids. */
 async function personWithFamily(context: BrowserContext, label: string) {

@@ -44,16 +44,16 @@ import { withDatabase } from '../e2e/support/database.ts';
 import { startHearth, type RunningHearth } from '../e2e/support/hearth-server.ts';
 import { limits } from '../schema/limits.ts';
 import { benchApi, type QueuedMutation } from './support/api-setup.ts';
+import { median, milliseconds } from './support/figures.ts';
 import {
   deviceRowsReachedMs,
-  firstArticleMs,
-  median,
-  milliseconds,
-  newWatchedContext,
+  firstMatchMs,
+  postCard,
   pullRequestsMs,
   signIn,
   waitTimeoutMs,
-} from './support/device-watch.ts';
+  watchFirstMatch,
+} from './support/page-timing.ts';
 
 const familyPosts = 2000;
 const familyPhotos = 500;
@@ -165,7 +165,7 @@ async function setUpFamily(url: string, databaseUrl: string) {
 
 /** A fresh signed-in context of the device's person, its thumbnail requests refused (see the header). */
 async function hearthContext(browser: Browser, url: string, person: Account): Promise<BrowserContext> {
-  const context = await newWatchedContext(browser, url);
+  const context = await watchFirstMatch(await browser.newContext({ baseURL: url }), postCard);
   await context.route(/\/api\/photos\/[^/]+\/thumb$/, (route) => route.abort());
   await signIn(context, person);
   return context;
@@ -211,7 +211,7 @@ async function hearthRound(
     const page = await context.newPage();
     await page.goto('/', { waitUntil: 'commit' });
     const allRowsMs = await deviceRowsReachedMs(page, expected);
-    const firstPostMs = await firstArticleMs(page);
+    const firstPostMs = await firstMatchMs(page);
     const pullsMs = await pullRequestsMs(page);
     const rows = keepRows ? await deviceRows(page, Object.keys(expected)) : undefined;
     return { allRowsMs, firstPostMs, pullsMs, rows };

@@ -7,14 +7,10 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { chromiumLaunchOptions } from '../e2e/support/chromium.ts';
 import { startHearth } from '../e2e/support/hearth-server.ts';
+import { median } from './support/figures.ts';
 
 const pages = ['/', '/family-calendar', '/contact'];
 const rounds = 3;
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
-}
 
 type Run = { performance: number; accessibility: number; lcpMs: number };
 
@@ -33,7 +29,8 @@ async function audit(url: string): Promise<Run> {
     if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
     const { categories, audits, runtimeError } = result.lhr;
     // A run Lighthouse itself could not finish (it says why) is not a score of 0: it is left out and said.
-    if (runtimeError) throw new Error(`Lighthouse could not measure ${url}: ${runtimeError.code} ${runtimeError.message}`);
+    if (runtimeError)
+      throw new Error(`Lighthouse could not measure ${url}: ${runtimeError.code} ${runtimeError.message}`);
     return {
       performance: Math.round((categories.performance?.score ?? 0) * 100),
       accessibility: Math.round((categories.accessibility?.score ?? 0) * 100),

@@ -25,7 +25,8 @@ import { chromium, type Page } from 'playwright-core';
 import { chromiumLaunchOptions } from '../e2e/support/chromium.ts';
 import { startHearth } from '../e2e/support/hearth-server.ts';
 import { browserFamily } from './support/browser-family.ts';
-import { latencyFigures, milliseconds, percentile, shareThroughComposer, watchForText } from './support/page-timing.ts';
+import { latencyFigures, milliseconds, percentile } from './support/figures.ts';
+import { shareThroughComposer, watchForText } from './support/page-timing.ts';
 
 const rounds = 30;
 const p95GoalMs = 100;

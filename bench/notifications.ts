@@ -8,7 +8,8 @@
 import { chromium } from 'playwright-core';
 import { chromiumLaunchOptions } from '../e2e/support/chromium.ts';
 import { startHearth } from '../e2e/support/hearth-server.ts';
-import { browserFamily, latencySummary } from './support/browser-family.ts';
+import { browserFamily } from './support/browser-family.ts';
+import { latencyFigures } from './support/figures.ts';
 
 const posts = 30;
 
@@ -55,8 +56,8 @@ try {
     await page.getByRole('button', { name: 'Notifications', exact: true }).waitFor();
   }
   console.log(`A post (REST, from the other member) to the son's open home screen, ${posts} posts on loopback:`);
-  console.log(`  the bell says "Notifications, 1 unread": ${latencySummary(bellTimes)}`);
-  console.log(`  the post shows in his feed:              ${latencySummary(feedTimes)}`);
+  console.log(`  the bell says "Notifications, 1 unread": ${latencyFigures(bellTimes)}`);
+  console.log(`  the post shows in his feed:              ${latencyFigures(feedTimes)}`);
 } finally {
   await browser.close();
   await hearth.stop();

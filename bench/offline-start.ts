@@ -21,11 +21,11 @@ import { chromium, type Page } from 'playwright-core';
 import { chromiumLaunchOptions } from '../e2e/support/chromium.ts';
 import { startHearth } from '../e2e/support/hearth-server.ts';
 import { benchApi, familyWithFeed } from './support/api-setup.ts';
+import { median, milliseconds } from './support/figures.ts';
 import {
-  devicePostsReachedMs,
+  deviceRowsReachedMs,
   firstMatchMs,
-  median,
-  milliseconds,
+  postCard,
   offlineStart,
   waitForOfflineReady,
   watchFirstMatch,
@@ -39,7 +39,6 @@ const goalMs = 400;
 const ratioGoal = 1.5;
 const settleMs = 1000;
 
-const postCard = 'article[aria-labelledby^="post-"]';
 const bareRow = 'li[data-row]';
 
 /** The baseline's service worker: its page and script precached at install, every request answered from the cache. */
@@ -117,7 +116,7 @@ try {
   const hearthPage = await hearthContext.newPage();
   await hearthPage.goto('/');
   await firstMatchMs(hearthPage);
-  await devicePostsReachedMs(hearthPage, familyPosts);
+  await deviceRowsReachedMs(hearthPage, { posts: familyPosts });
   await waitForOfflineReady(hearthPage);
 
   const bareContext = await watchFirstMatch(await browser.newContext({ baseURL: bare.url }), bareRow);

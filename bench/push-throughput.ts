@@ -11,6 +11,7 @@ import { currentEpoch } from '../sync-server/sync-history.ts';
 import { pullChanges } from '../sync-server/sync-pull.ts';
 import { benchApi } from './support/api-setup.ts';
 import { startBenchApp } from './support/bench-app.ts';
+import { median } from './support/figures.ts';
 
 const rounds = 3;
 const mutationsPerRound = 500;
@@ -22,11 +23,6 @@ const server = await startBenchApp({
 });
 const { app, sql } = server;
 const api = benchApi(await app.listen({ port: 0, host: '127.0.0.1' }));
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] ?? 0;
-}
 
 function postCreates(familyId: string, count: number) {
   return Array.from({ length: count }, (_, index) => ({

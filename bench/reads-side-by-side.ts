@@ -17,6 +17,7 @@ import { startHearth } from '../e2e/support/hearth-server.ts';
 import { freePort } from '../sync-server/testing/free-port.ts';
 import { syncProtocolVersion } from '../schema/index.ts';
 import { benchApi, familyWithFeed } from './support/api-setup.ts';
+import { median } from './support/figures.ts';
 
 const posts = 200;
 const rounds = 3;
@@ -71,8 +72,6 @@ function wrk({ url, headers = [], script }: Target): Round {
     errors: errors ? Number(errors[1]) : 0,
   };
 }
-
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
 
 ensureWrk();
 const hearth = await startHearth({ LOG_LEVEL: 'silent' });

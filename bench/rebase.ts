@@ -12,6 +12,7 @@ import { HearthDb } from '../pwa/db/hearth-db.ts';
 import { applyPullResponse } from '../pwa/sync/rebase.ts';
 import { testUser } from '../pwa/sync/testing/test-db.ts';
 import { writeLocally } from '../pwa/sync/write.ts';
+import { median } from './support/figures.ts';
 
 const familyPosts = 200;
 const pendingCounts = [0, 100, 1000];
@@ -21,11 +22,6 @@ const ada = testUser('ada');
 const grace = testUser('grace');
 const epoch = crypto.randomUUID();
 const at = '2030-01-01T00:00:00.000Z';
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] ?? 0;
-}
 
 function post(familyId: string, authorId: string, content: string): SyncedPost {
   const id = crypto.randomUUID();
@@ -68,7 +64,14 @@ async function measure(pending: number): Promise<number[]> {
           {
             table: 'members',
             op: 'put',
-            row: { id: crypto.randomUUID(), familyId, userId: ada.id, role: 'admin', relationshipType: 'creator', joinedAt: at },
+            row: {
+              id: crypto.randomUUID(),
+              familyId,
+              userId: ada.id,
+              role: 'admin',
+              relationshipType: 'creator',
+              joinedAt: at,
+            },
           },
           ...Array.from({ length: familyPosts }, (_, index) => ({
             table: 'posts' as const,

@@ -1,13 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Browser, BrowserContext } from 'playwright-core';
 
-/** Latency figures as the benches print them: "p50 … ms, p95 … ms, max … ms". */
-export function latencySummary(values: number[]): string {
-  const sorted = [...values].sort((a, b) => a - b);
-  const at = (p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
-  return `p50 ${at(50).toFixed(0)} ms, p95 ${at(95).toFixed(0)} ms, max ${sorted.at(-1)!.toFixed(0)} ms`;
-}
-
 async function signUp(context: BrowserContext, label: string): Promise<void> {
   const name = `${label}${randomUUID().slice(0, 8)}`;
   const password = 'bench-family-1';

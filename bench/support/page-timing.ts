@@ -1,40 +1,21 @@
 /**
- * Timing what a page shows, for the browser benchmarks (device-sync.ts, live.ts, offline-start.ts): when something
- * first enters the DOM after a navigation, when a text first appears after a write, the offline reload. The
+ * Timing what a page shows, for the browser benchmarks (device-sync.ts, first-sync.ts, live.ts, offline-start.ts):
+ * signing a context in, when something first enters the DOM after a navigation, when a text first appears after a
+ * write, when the device's database holds the rows it should, how long its pulls were in flight, the offline reload. The
  * functions passed to the page are written without inner named functions: they are sent as source, and the bundler
  * would wrap a named one in a helper the page does not have.
  */
 import type { BrowserContext, Page } from 'playwright-core';
 
-const waitTimeoutMs = 60_000;
+/** How long a page may take to show or store what a benchmark waits for. */
+export const waitTimeoutMs = 60_000;
+
+/** A post card: an `article` named by its author (the landing page's articles, prerendered for visitors, are not). */
+export const postCard = 'article[aria-labelledby^="post-"]';
 
 /** What the init script and the observers leave on the page's window for the benchmark to read. */
 type BenchMarks = { firstMatchMs?: number; seenAt?: number };
 type BenchWindow = Window & { hearthBench?: BenchMarks };
-
-export function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] ?? 0;
-}
-
-/** Nearest-rank percentile. */
-export function percentile(values: number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.max(0, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
-}
-
-/** Each round, in the order measured: "12, 15, 11". */
-export function milliseconds(values: number[]): string {
-  return values.map((value) => value.toFixed(0)).join(', ');
-}
-
-/** "p50 … ms, p95 … ms, max … ms" (nearest rank). */
-export function latencyFigures(values: number[]): string {
-  return (
-    `p50 ${percentile(values, 50).toFixed(0)} ms, p95 ${percentile(values, 95).toFixed(0)} ms, ` +
-    `max ${Math.max(...values).toFixed(0)} ms`
-  );
-}
 
 /**
  * Init script (`context.addInitScript(recordFirstMatch, selector)`): records performance.now(), i.e. milliseconds
@@ -133,16 +114,27 @@ export async function watchFirstMatch(context: BrowserContext, selector: string)
   return context;
 }
 
+/** Signs a browser context in: its pages share the cookie `context.request` receives. */
+export async function signIn(context: BrowserContext, person: { email: string; password: string }): Promise<void> {
+  const response = await context.request.post('/api/auth/login', {
+    data: { email: person.email, password: person.password },
+  });
+  if (response.status() !== 200) {
+    throw new Error(`Login failed: ${response.status()} ${(await response.text()).slice(0, 300)}`);
+  }
+}
+
 /**
- * Milliseconds from navigation start until the signed-in person's device database holds `count` posts, polling it
- * every 20 ms with the raw IndexedDB API (never creating it: Dexie must find it absent or complete).
+ * Milliseconds from navigation start until the signed-in person's device database holds at least `counts[table]`
+ * rows in every table named, polling it every 20 ms with the raw IndexedDB API (never creating it: Dexie must find
+ * it absent or complete).
  */
-export function devicePostsReachedMs(page: Page, count: number): Promise<number> {
+export function deviceRowsReachedMs(page: Page, counts: Record<string, number>): Promise<number> {
   return page.evaluate(
-    async ({ count, timeoutMs }) => {
+    async ({ counts, timeoutMs }) => {
       const deadline = performance.now() + timeoutMs;
       let user: { id: string } | null = null;
-      let rows = 0;
+      let held: Record<string, number> = {};
       while (performance.now() < deadline) {
         user = JSON.parse(localStorage.getItem('hearth-signed-in-user') ?? 'null') as { id: string } | null;
         if (user) {
@@ -155,22 +147,45 @@ export function devicePostsReachedMs(page: Page, count: number): Promise<number>
             opening.onerror = () => resolve(null);
           });
           if (database) {
-            rows = database.objectStoreNames.contains('posts')
-              ? await new Promise<number>((resolve, reject) => {
-                  const counting = database.transaction('posts').objectStore('posts').count();
-                  counting.onsuccess = () => resolve(counting.result);
-                  counting.onerror = () => reject(counting.error);
-                })
-              : 0;
+            const tables = Object.keys(counts).filter((table) => database.objectStoreNames.contains(table));
+            held = {};
+            if (tables.length > 0) {
+              const reading = database.transaction(tables);
+              const counted = await Promise.all(
+                tables.map(
+                  (table) =>
+                    new Promise<number>((resolve, reject) => {
+                      const counting = reading.objectStore(table).count();
+                      counting.onsuccess = () => resolve(counting.result);
+                      counting.onerror = () => reject(counting.error);
+                    }),
+                ),
+              );
+              tables.forEach((table, index) => (held[table] = counted[index] ?? 0));
+            }
             database.close();
-            if (rows >= count) return performance.now();
+            if (Object.entries(counts).every(([table, count]) => (held[table] ?? 0) >= count)) return performance.now();
           }
         }
         await new Promise((resolve) => setTimeout(resolve, 20));
       }
-      const state = user ? `${rows} posts on the device` : 'nobody signed in on the device';
-      throw new Error(`The device did not hold ${count} posts within ${timeoutMs} ms (${state})`);
+      const state = user
+        ? Object.entries(counts)
+            .map(([table, count]) => `${table} ${held[table] ?? 0}/${count}`)
+            .join(', ')
+        : 'nobody signed in on the device';
+      throw new Error(`The device did not hold every row within ${timeoutMs} ms (${state})`);
     },
-    { count, timeoutMs: waitTimeoutMs },
+    { counts, timeoutMs: waitTimeoutMs },
+  );
+}
+
+/** Milliseconds the page's `/api/sync/pull` requests were in flight, from sending to the last byte of the answer. */
+export function pullRequestsMs(page: Page): Promise<number> {
+  return page.evaluate(() =>
+    performance
+      .getEntriesByType('resource')
+      .filter((entry) => new URL(entry.name).pathname === '/api/sync/pull')
+      .reduce((sum, entry) => sum + (entry as PerformanceResourceTiming).responseEnd - entry.startTime, 0),
   );
 }
