@@ -2,7 +2,7 @@
  * The spec's reads side by side (issue 18), on a family of 200 posts (two comments and a like each), 50 events and
  * 150 chat messages: `GET /api/families/:id/posts` (20 posts with authors, likes and comments), `GET /api/families`,
  * `GET /api/families/:id/members`, `…/events`, `…/messages` (the newest 100) and a device's pull of the family from
- * the start (`POST /api/sync/pull`, about 1,000 changes in one page) on Hearth as people run it (its own process, the
+ * the start (`POST /api/sync/pull`, about 1,000 changes in one page) and with nothing new on Hearth as people run it (its own process, the
  * production build, a session cookie) against the bare baseline (bench/support/bare-read-server.ts: Fastify +
  * postgres.js, one query each, no session) on the same database, in the same run. The load comes from wrk (Debian's;
  * installed when missing), not from a Node process: 50 connections, 8 s a round, three rounds each, alternating;
@@ -13,9 +13,10 @@ import { randomUUID } from 'node:crypto';
 import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import postgres from 'postgres';
 import { startHearth } from '../e2e/support/hearth-server.ts';
 import { freePort } from '../sync-server/testing/free-port.ts';
-import { syncProtocolVersion } from '../schema/index.ts';
+import { syncProtocolVersion, type FamilyCursor } from '../schema/index.ts';
 import { benchApi, familyWithFeed } from './support/api-setup.ts';
 import { median } from './support/figures.ts';
 
@@ -73,6 +74,18 @@ function wrk({ url, headers = [], script }: Target): Round {
   };
 }
 
+/** The epoch and cursor of a device holding all of the family. */
+async function upToDate(databaseUrl: string, familyId: string) {
+  const sql = postgres(databaseUrl, { max: 1, onnotice: () => {} });
+  try {
+    const [{ epoch }] = await sql<[{ epoch: string }]>`select epoch from sync_history`;
+    const [{ version }] = await sql<[{ version: string }]>`select version from families where id = ${familyId}`;
+    return { epoch, cursors: [{ familyId, version: Number(version), resume: null }] };
+  } finally {
+    await sql.end();
+  }
+}
+
 ensureWrk();
 const hearth = await startHearth({ LOG_LEVEL: 'silent' });
 const barePort = await freePort();
@@ -89,6 +102,17 @@ try {
   const familyId = await familyWithFeed(api, account, posts, { events: 50, messages: 150 });
 
   const cookie = [`cookie: ${account.cookie}`];
+  /** A pull by a device of its own, from where `device` says it is. */
+  const hearthPull = (device: { epoch: string | null; cursors: FamilyCursor[] }): Target => ({
+    url: `${hearth.url}/api/sync/pull`,
+    headers: cookie,
+    script: postScript({
+      protocolVersion: syncProtocolVersion,
+      deviceId: randomUUID(),
+      userId: account.userId,
+      ...device,
+    }),
+  });
   const routes: { name: string; hearth: Target; bare: Target }[] = [
     {
       name: 'GET /api/families/:id/posts (20 posts)',
@@ -117,18 +141,14 @@ try {
     },
     {
       name: 'POST /api/sync/pull from the start',
-      hearth: {
-        url: `${hearth.url}/api/sync/pull`,
-        headers: cookie,
-        script: postScript({
-          protocolVersion: syncProtocolVersion,
-          deviceId: randomUUID(),
-          userId: account.userId,
-          epoch: null,
-          cursors: [],
-        }),
-      },
+      hearth: hearthPull({ epoch: null, cursors: [] }),
       bare: { url: `http://127.0.0.1:${barePort}/pull/${familyId}`, script: postScript({}) },
+    },
+    {
+      // What most pulls are: a poke, or the engine's check now and then, from a device that has everything.
+      name: 'POST /api/sync/pull, nothing new',
+      hearth: hearthPull(await upToDate(hearth.databaseUrl, familyId)),
+      bare: { url: `http://127.0.0.1:${barePort}/version/${familyId}` },
     },
   ];
   console.log(`The spec's reads, ${connections} connections, median of ${rounds} x ${seconds} s, beside a bare server`);

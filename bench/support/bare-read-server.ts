@@ -1,10 +1,11 @@
 /**
  * The bare baseline for the spec's reads (bench/reads-side-by-side.ts): Fastify and postgres.js, nothing else, each
  * answer one query whose JSON PostgreSQL makes: a family's newest 20 posts with their authors, likes and comments; a
- * person's families; a family's members with their names; its events with their makers; its newest 100 chat messages (the route's default page)
- * with their senders; everything a device pulls of a family from the start (its
- * row, members, their users, posts, comments and likes). No session, no device bookkeeping, no membership check, no security headers, no
- * compression: the floor for the same answers from the same data.
+ * person's families; a family's members with their names; its events with their makers; its newest 100 chat
+ * messages (the route's default page) with their senders; a family's version (what a device holding everything asks
+ * about); everything a device pulls of a family from the start (its row, members, their users, posts, comments and
+ * likes). No session, no device bookkeeping, no membership check, no security headers, no compression: the floor for
+ * the same answers from the same data.
  * Run as its own process: `DATABASE_URL=… PORT=… node --import tsx bench/support/bare-read-server.ts`.
  */
 import Fastify from 'fastify';
@@ -100,6 +101,11 @@ app.post<{ Params: { familyId: string } }>('/pull/:familyId', async (request, re
     )::text as page
   `;
   return reply.type('application/json').send(row?.page ?? '{}');
+});
+
+app.get<{ Params: { familyId: string } }>('/version/:familyId', async (request) => {
+  const [row] = await sql<{ version: string }[]>`select version from families where id = ${request.params.familyId}`;
+  return { version: Number(row?.version ?? 0) };
 });
 
 await app.listen({ port: Number(process.env.PORT), host: '127.0.0.1' });
