@@ -1,5 +1,5 @@
 import { useLiveQuery } from 'dexie-react-hooks';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { eventToasts } from '../../../schema/event-messages.ts';
 import type { SyncedEvent, SyncedRsvp } from '../../../schema/sync.ts';
 import { Button } from '../../ui/button.tsx';
@@ -9,7 +9,7 @@ import { toast } from '../../ui/toast-store.ts';
 import { useSignedInUser } from '../account/auth-store.ts';
 import { publicName } from '../account/display-name.ts';
 import { useHearthDb } from '../device-session/device-session-store.ts';
-import { useLocalWrite } from '../device-session/use-local-write.ts';
+import { prepareLocalWrite, useLocalWrite } from '../device-session/use-local-write.ts';
 import { useFamilyMembers } from '../family/use-family-members.ts';
 import { useIsFamilyAdmin } from '../family/use-is-family-admin.ts';
 import { AnswerButtons } from './event-card.tsx';
@@ -48,6 +48,8 @@ export function EventDialog({
   const db = useHearthDb();
   const user = useSignedInUser();
   const write = useLocalWrite();
+  // An answer is what this dialog is opened for.
+  useEffect(prepareLocalWrite, []);
   const members = useFamilyMembers(event.familyId) ?? [];
   const isAdmin = useIsFamilyAdmin(event.familyId);
   const maker = useLiveQuery(() => db.users.get(event.createdById), [db, event.createdById]);

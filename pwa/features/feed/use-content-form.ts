@@ -1,6 +1,7 @@
 import { useRef, useState } from 'react';
 import { useFormFields } from '../../lib/use-form-fields.ts';
 import { toast, type ToastOptions } from '../../ui/toast-store.ts';
+import { prepareLocalWrite } from '../device-session/use-local-write.ts';
 import type { WriteOutcome } from '../device-session/write-from-screen.ts';
 import { checkContent, type ContentRules } from './content-rules.ts';
 
@@ -78,7 +79,7 @@ export function useContentForm({
   return {
     formRef: form.formRef,
     content: form.values.content,
-    field: { ...form.field('content'), error: error ?? form.errors.content },
+    field: { ...form.field('content'), error: error ?? form.errors.content, onFocus: prepareLocalWrite },
     blank,
     saving,
     submit,
