@@ -3,6 +3,7 @@ import type { EventAttendee, FamilyEvent, PublicUser, RsvpStatus } from '../../s
 import type { Queryable } from '../database.ts';
 import type { PullSource } from './pull-sources.ts';
 import { publicUserJson } from './public-user-json.ts';
+import { listSeenByMember } from './seen-by-member.ts';
 import { putClearingTombstone, recordTombstones } from './sync-tombstones.ts';
 
 /** What an event is, as its creator or an admin writes it. */
@@ -88,13 +89,15 @@ function toEvent(row: EventRow): FamilyEvent {
 /** Writes here run under the lock of the event's family: the event cannot change between a look and a write. */
 export function createEventRepository(sql: Queryable) {
   /** Events with their makers' public fields, by start. */
-  function eventsWhere(condition: postgres.Fragment) {
-    return sql<EventRow[]>`
+  function eventsSelect(condition: postgres.Fragment) {
+    return sql`
       select e.*, ${publicUserJson(sql, 'u')} as created_by
       from events e join users u on u.id = e.created_by_id
       where ${condition}
-      order by e.start_date, e.id
     `;
+  }
+  function eventsWhere(condition: postgres.Fragment) {
+    return sql<EventRow[]>`${eventsSelect(condition)} order by e.start_date, e.id`;
   }
 
   return {
@@ -120,6 +123,17 @@ export function createEventRepository(sql: Queryable) {
     async ofFamily(familyId: string, eventId?: string): Promise<FamilyEvent[]> {
       const rows = await eventsWhere(sql`e.family_id = ${familyId} ${eventId ? sql`and e.id = ${eventId}` : sql``}`);
       return rows.map(toEvent);
+    },
+
+    /** The family's events as `userId` reads them: null when they are not one of its members. */
+    async seenBy(familyId: string, userId: string): Promise<FamilyEvent[] | null> {
+      const rows = await listSeenByMember<EventRow>(
+        sql,
+        { familyId, userId },
+        eventsSelect(sql`e.family_id = ${familyId}`),
+        sql`listed.start_date, listed.id`,
+      );
+      return rows?.map(toEvent) ?? null;
     },
 
     /** Every event of the families `userId` is a member of, with versions, for their calendar address. */

@@ -40,6 +40,14 @@ describe('events', () => {
   const inject = (account: TestAccount, method: 'GET' | 'POST', url: string, payload?: object) =>
     context.app.inject({ method, url, headers: { cookie: account.cookie }, ...(payload ? { payload } : {}) });
 
+  it('lists no events of a family that has none, to its members only', async () => {
+    const { familyId: quiet } = await createFamily(grandmaDevice, 'The Quiet Ones');
+    const listed = await inject(grandma, 'GET', `/api/families/${quiet}/events`);
+    expect(listed.statusCode).toBe(200);
+    expect(listed.json()).toEqual([]);
+    expect((await inject(son, 'GET', `/api/families/${quiet}/events`)).statusCode).toBe(404);
+  });
+
   it('makes an event over the spec’s route, lists it with its maker, and takes and lists answers', async () => {
     const startDate = inDays(3);
     const created = await inject(grandma, 'POST', `/api/families/${familyId}/events`, {

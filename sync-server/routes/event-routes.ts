@@ -29,8 +29,9 @@ export const eventRoutes: FastifyPluginAsync<{ sql: Sql; runMutation: MutationRu
   /** The family's events by start. */
   app.get('/api/families/:id/events', { preHandler: app.requireUser }, async (request): Promise<FamilyEvent[]> => {
     const { id: familyId } = parseParams(idParamsSchema, request);
-    await requireMembership(families, familyId, signedIn(request).user.id);
-    return events.ofFamily(familyId);
+    const seen = await events.seenBy(familyId, signedIn(request).user.id);
+    if (!seen) throw new HttpError(404, { error: serverMessages.notFound });
+    return seen;
   });
 
   /** Creates an event; the body's `familyId`, where sent (the spec's screen does), must be the path's. */
