@@ -2,6 +2,7 @@ import type { Album } from '../../schema/index.ts';
 import type { Queryable } from '../database.ts';
 import type { PullSource } from './pull-sources.ts';
 import { putClearingTombstone, recordTombstones } from './sync-tombstones.ts';
+import { listSeenByMember } from './seen-by-member.ts';
 
 export type NewAlbum = {
   id: string;
@@ -61,10 +62,18 @@ export function createAlbumRepository(sql: Queryable) {
       return row ? toAlbum(row) : null;
     },
 
-    /** The family's albums by name (spec §7 `GET /api/families/:id/albums`). */
-    async ofFamily(familyId: string): Promise<Album[]> {
-      const rows = await sql<AlbumRow[]>`select * from albums where family_id = ${familyId} order by name, id`;
-      return rows.map(toAlbum);
+    /**
+     * The family's albums by name (spec §7 `GET /api/families/:id/albums`), as `userId` reads them: null when they
+     * are not one of its members.
+     */
+    async seenBy(familyId: string, userId: string): Promise<Album[] | null> {
+      const rows = await listSeenByMember<AlbumRow>(
+        sql,
+        { familyId, userId },
+        sql`select * from albums where family_id = ${familyId}`,
+        sql`listed.name, listed.id`,
+      );
+      return rows?.map(toAlbum) ?? null;
     },
 
     /** False when the id is taken already. Putting the row again clears a tombstone of the same id. */

@@ -4,6 +4,7 @@ import { photoUrl } from '../../schema/photo-urls.ts';
 import type { Queryable } from '../database.ts';
 import type { PullSource } from './pull-sources.ts';
 import { publicUserJson } from './public-user-json.ts';
+import { listSeenByMember } from './seen-by-member.ts';
 import { putClearingTombstone, recordTombstones } from './sync-tombstones.ts';
 
 /** A stored upload: the bytes a photo will name (sync-server/photos/). */
@@ -78,26 +79,33 @@ type PhotoRow = {
   uploaded_by: PublicUser;
 };
 
+function toPhoto(row: PhotoRow): Photo {
+  return {
+    id: row.id,
+    familyId: row.family_id,
+    uploadedById: row.uploaded_by_id,
+    albumId: row.album_id,
+    title: row.title,
+    description: row.description,
+    imageUrl: photoUrl(row.id, 'preview'),
+    createdAt: row.created_at.toISOString(),
+    uploadedBy: row.uploaded_by,
+  };
+}
+
 export function createPhotoRepository(sql: Queryable) {
-  async function photosWhere(condition: postgres.Fragment): Promise<Photo[]> {
-    const rows = await sql<PhotoRow[]>`
+  function photosSelect(condition: postgres.Fragment) {
+    return sql`
       select p.id, p.family_id, p.uploaded_by_id, p.album_id, p.title, p.description, p.created_at,
         ${publicUserJson(sql, 'u')} as uploaded_by
       from photos p join users u on u.id = p.uploaded_by_id
       where ${condition}
-      order by p.created_at desc, p.id desc
     `;
-    return rows.map((row) => ({
-      id: row.id,
-      familyId: row.family_id,
-      uploadedById: row.uploaded_by_id,
-      albumId: row.album_id,
-      title: row.title,
-      description: row.description,
-      imageUrl: photoUrl(row.id, 'preview'),
-      createdAt: row.created_at.toISOString(),
-      uploadedBy: row.uploaded_by,
-    }));
+  }
+
+  async function photosWhere(condition: postgres.Fragment): Promise<Photo[]> {
+    const rows = await sql<PhotoRow[]>`${photosSelect(condition)} order by p.created_at desc, p.id desc`;
+    return rows.map(toPhoto);
   }
 
   return {
@@ -139,9 +147,18 @@ export function createPhotoRepository(sql: Queryable) {
         : null;
     },
 
-    /** The family's photos, newest first, with who shared them (spec §7 `GET /api/families/:id/photos`). */
-    ofFamily(familyId: string): Promise<Photo[]> {
-      return photosWhere(sql`p.family_id = ${familyId}`);
+    /**
+     * The family's photos, newest first, with who shared them (spec §7 `GET /api/families/:id/photos`), as `userId`
+     * reads them: null when they are not one of its members.
+     */
+    async seenBy(familyId: string, userId: string): Promise<Photo[] | null> {
+      const rows = await listSeenByMember<PhotoRow>(
+        sql,
+        { familyId, userId },
+        photosSelect(sql`p.family_id = ${familyId}`),
+        sql`listed.created_at desc, listed.id desc`,
+      );
+      return rows?.map(toPhoto) ?? null;
     },
 
     async find(photoId: string): Promise<Photo | null> {

@@ -208,8 +208,9 @@ export const photoRoutes: FastifyPluginAsync<{
   /** The family's photos, newest first (spec §7). */
   app.get('/api/families/:id/photos', { preHandler: app.requireUser }, async (request): Promise<Photo[]> => {
     const { id: familyId } = parseParams(idParamsSchema, request);
-    await requireMembership(families, familyId, signedIn(request).user.id);
-    return photos.ofFamily(familyId);
+    const seen = await photos.seenBy(familyId, signedIn(request).user.id);
+    if (!seen) throw notFound();
+    return seen;
   });
 
   /**
@@ -243,8 +244,9 @@ export const photoRoutes: FastifyPluginAsync<{
 
   app.get('/api/families/:id/albums', { preHandler: app.requireUser }, async (request): Promise<Album[]> => {
     const { id: familyId } = parseParams(idParamsSchema, request);
-    await requireMembership(families, familyId, signedIn(request).user.id);
-    return albums.ofFamily(familyId);
+    const seen = await albums.seenBy(familyId, signedIn(request).user.id);
+    if (!seen) throw notFound();
+    return seen;
   });
 
   app.post('/api/families/:id/albums', { preHandler: app.requireUser }, async (request, reply) => {
