@@ -50,8 +50,6 @@ function leaveDeviceAfterSessionEnded(userId: string): void {
  * Opens signed in at once from the device copy when there is one, then asks the server (spec §4: once, no retry).
  * The server's answer wins: a user object refreshes the copy, a 401 means the session ended (the person's data
  * leaves the device, but for writes not sent yet: session-ended.ts). No answer at all (offline) keeps the device copy.
- * Resolves once who is signed in is known: from the device copy at once (on a slow connection the home does not wait
- * for the server's answer, which follows), from the server when the device has none.
  */
 export function loadCurrentUser(): Promise<void> {
   if (!loading) {
@@ -77,9 +75,8 @@ async function askWhoIsSignedIn(): Promise<void> {
     return;
   }
   const deviceCopy = readDeviceCopy();
-  if (!deviceCopy) return recheckSignedInUser();
-  authStore.set({ isLoading: false, user: deviceCopy });
-  void recheckSignedInUser();
+  if (deviceCopy) authStore.set({ isLoading: false, user: deviceCopy });
+  await recheckSignedInUser();
 }
 
 /**
