@@ -13,7 +13,7 @@ import { randomUUID } from 'node:crypto';
 import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import postgres from 'postgres';
+import { withDatabase } from '../e2e/support/database.ts';
 import { startHearth } from '../e2e/support/hearth-server.ts';
 import { freePort } from '../sync-server/testing/free-port.ts';
 import { syncProtocolVersion, type FamilyCursor } from '../schema/index.ts';
@@ -75,15 +75,12 @@ function wrk({ url, headers = [], script }: Target): Round {
 }
 
 /** The epoch and cursor of a device holding all of the family. */
-async function upToDate(databaseUrl: string, familyId: string) {
-  const sql = postgres(databaseUrl, { max: 1, onnotice: () => {} });
-  try {
+function upToDate(databaseUrl: string, familyId: string) {
+  return withDatabase(async (sql) => {
     const [{ epoch }] = await sql<[{ epoch: string }]>`select epoch from sync_history`;
     const [{ version }] = await sql<[{ version: string }]>`select version from families where id = ${familyId}`;
     return { epoch, cursors: [{ familyId, version: Number(version), resume: null }] };
-  } finally {
-    await sql.end();
-  }
+  }, databaseUrl);
 }
 
 ensureWrk();

@@ -55,9 +55,14 @@ async function startNewHistory(tx: Transaction, identity: string): Promise<void>
   `;
 }
 
+/** The current epoch as a subquery, for a read that needs it with something else (a device's state). */
+export function epochQuery(sql: Queryable) {
+  return sql`select epoch from sync_history`;
+}
+
 /** The current epoch; the migrations made one before the server started serving. */
 export async function currentEpoch(sql: Queryable): Promise<string> {
-  const [row] = await sql<{ epoch: string }[]>`select epoch from sync_history`;
+  const [row] = await sql<{ epoch: string }[]>`${epochQuery(sql)}`;
   if (!row) throw new Error('sync_history is empty: run the migrations before serving');
   return row.epoch;
 }

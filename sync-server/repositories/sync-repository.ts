@@ -8,6 +8,7 @@ import {
 import type { Queryable } from '../database.ts';
 import { publicUserJson } from './public-user-json.ts';
 import { pullSources } from './pull-sources.ts';
+import { epochQuery } from '../sync-history.ts';
 
 /** A device's owner and how far its mutations have been handled. */
 export type DeviceState = { userId: string; lastAppliedSeq: number };
@@ -84,7 +85,7 @@ export function createSyncRepository(sql: Queryable) {
         { user_id: string; last_applied_seq: string; stale: boolean; time_zone: string | null; epoch: string }[]
       >`
         select user_id, last_applied_seq, last_seen_at < now() - interval '1 hour' as stale, time_zone,
-          (select epoch from sync_history) as epoch
+          (${epochQuery(sql)}) as epoch
         from sync_devices where id = ${deviceId}
       `;
       let [row] = await read();

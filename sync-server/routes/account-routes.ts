@@ -63,9 +63,12 @@ export const accountRoutes: FastifyPluginAsync<AccountRoutesOptions> = async (
     const { user, tokenHash } = signedIn(request);
     const session = (await sessions.listOf(user.id)).find((each) => sessionId(each.token_hash) === id);
     if (!session) throw new HttpError(404, { error: serverMessages.notFound });
+    // Signing out says the account changed itself.
     if (session.token_hash.equals(tokenHash)) await reply.signOut();
-    else await sessions.end(user.id, { only: session.token_hash });
-    app.accountChanged(user.id, request.log);
+    else {
+      await sessions.end(user.id, { only: session.token_hash });
+      app.accountChanged(user.id, request.log);
+    }
     return reply.code(204).send();
   });
 
