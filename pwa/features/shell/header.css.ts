@@ -26,9 +26,8 @@ export const header = style({
   position: 'sticky',
   insetBlockStart: 0,
   zIndex: 50,
-  background: `color-mix(in srgb, ${vars.color.background} 94%, transparent)`,
-  backdropFilter: 'blur(12px)',
-  WebkitBackdropFilter: 'blur(12px)',
+  // Opaque, as the tab bar: a screen scrolled under it (the chat opens at its newest line) showed its title through.
+  background: vars.color.background,
   borderBlockEnd: `1px solid ${vars.color.border}`,
 });
 
