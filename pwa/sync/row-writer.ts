@@ -53,28 +53,36 @@ export function createRecordingWriter(db: HearthDb, footprint: Footprint = new S
     for (const key of rangeWriteKeys(table, row)) footprint.add(key);
   }
 
-  /** Keeps the copy from before the first pending write: a later pending write must not replace it. */
-  async function keepServerCopy<T extends RowTable>(table: T, id: string, current: HearthRows[T] | undefined) {
-    const key = `${table}\u0000${id}`;
-    if (shadowed.has(key)) return;
-    shadowed.add(key);
-    if (await db.shadows.get([table, id])) return;
-    await db.shadows.put({ table, id, row: current ?? null } as Shadow);
-  }
+  /**
+   * Each row's copy from before the first pending write is kept, once: a later pending write must not replace it.
+   * The reads a change needs go to the storage process together, and so do its writes: every request there is a
+   * turn to wait for, and a write on the live path is waited for by the person and by the family.
+   */
+  const shadowKey = (table: RowTable, id: string) => `${table}\u0000${id}`;
 
   async function put<T extends RowTable>(table: T, row: HearthRows[T]): Promise<void> {
     noteWrite(table, row);
-    await keepServerCopy(table, row.id, await direct.get(table, row.id));
-    await direct.put(table, row);
+    const key = shadowKey(table, row.id);
+    if (shadowed.has(key)) return direct.put(table, row);
+    shadowed.add(key);
+    const [current, kept] = await Promise.all([direct.get(table, row.id), db.shadows.get([table, row.id])]);
+    await Promise.all([
+      kept ? null : db.shadows.put({ table, id: row.id, row: current ?? null } as Shadow),
+      direct.put(table, row),
+    ]);
   }
 
   async function remove(table: RowTable, id: string): Promise<void> {
     footprint.add(rowKey(table, id));
-    const current = await direct.get(table, id);
+    const key = shadowKey(table, id);
+    const [current, kept] = await Promise.all([
+      direct.get(table, id),
+      shadowed.has(key) ? true : db.shadows.get([table, id]),
+    ]);
     if (!current) return;
     noteWrite(table, current);
-    await keepServerCopy(table, id, current);
-    await direct.delete(table, id);
+    shadowed.add(key);
+    await Promise.all([kept ? null : db.shadows.put({ table, id, row: current } as Shadow), direct.delete(table, id)]);
   }
 
   async function idsWhere(table: SyncedTable, field: string, value: string): Promise<string[]> {

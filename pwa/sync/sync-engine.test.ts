@@ -328,11 +328,16 @@ describe('the outbox', () => {
     const { familyId } = await startWithFamily();
     const gracesFamilyId = crypto.randomUUID();
     await server.write(grace.id, 'family.create', { familyId: gracesFamilyId, memberId: crypto.randomUUID(), name: "Grace's" });
-    transport.loseNextPushAnswer();
+    // Both writes go in the push whose answer is lost: they are queued while the engine is stopped.
+    engine.stop();
+    await engine.whenSettled();
     const applied = await write('post.create', { postId: crypto.randomUUID(), familyId, content: 'Kept' });
     // Ada is not in Grace's other family; this device does not hold it either, so nothing shows meanwhile.
     const refusedSeq = await write('post.create', { postId: crypto.randomUUID(), familyId: gracesFamilyId, content: 'Nowhere' });
+    transport.loseNextPushAnswer();
+    engine.start();
     await vi.waitFor(() => expect(transport.pushes.length).toBeGreaterThan(0));
+    expect(seqsOf(transport.pushes[0])).toEqual([applied, refusedSeq]);
     await engine.whenSettled();
     expect(await db.outbox.count()).toBe(2);
 

@@ -6,13 +6,14 @@ import {
   pushBatchMax,
   syncProtocolVersion,
 } from '../../schema/sync-protocol.ts';
-import type { Poke, PushResponse } from '../../schema/sync.ts';
+import type { FamilyCursor, Poke, PushResponse } from '../../schema/sync.ts';
 import type { HearthDb, OutboxEntry, RefusedWrite } from '../db/hearth-db.ts';
 import { createExternalStore } from '../lib/external-store.ts';
 import { createListeners } from './listeners.ts';
+import { onWriteQueued } from './queued-writes.ts';
 import { applyPullResponse, rebase, startOverWithServer } from './rebase.ts';
 import { inSyncTransaction } from './row-writer.ts';
-import { ensureDeviceId, readCursor, readCursors, readEpoch, storeEpoch } from './sync-state.ts';
+import { ensureDeviceId, readCursors, readEpoch, storeEpoch } from './sync-state.ts';
 import { SyncTransportError, type SyncTransport } from './transport.ts';
 
 /**
@@ -91,6 +92,25 @@ export function retryDelayMs(failures: number, random: number): number {
   return Math.min(retryFirstMs * 2 ** (failures - 1), retryMaxMs) * (0.5 + random);
 }
 
+/** What the next push or pull sends, as the database has it. */
+type Outgoing = { pending: OutboxEntry[]; epoch: string | null; cursors: FamilyCursor[] };
+
+/**
+ * Reads what the next request sends in one transaction (the outbox's next batch when `batchMax` is above 0): each
+ * transaction is a round trip to the browser's storage process, several milliseconds on a busy phone and behind
+ * whatever the screens are reading, and on the live path every one of them is waited for.
+ */
+function readOutgoing(db: HearthDb, batchMax: number): Promise<Outgoing> {
+  return db.transaction('r', db.outbox, db.syncState, async () => {
+    const [pending, epoch, cursors] = await Promise.all([
+      batchMax > 0 ? db.outbox.where('status').equals('pending').limit(batchMax).toArray() : [],
+      readEpoch(db),
+      readCursors(db),
+    ]);
+    return { pending, epoch, cursors };
+  });
+}
+
 /**
  * Pushes the outbox and pulls the families' changes, one run at a time, whenever something may have changed: on
  * start, on `requestSync()` (online, focus), on a new pending write (from any tab), on a poke that is ahead of this
@@ -123,7 +143,13 @@ export function createSyncEngine({
   let retryTimer: unknown;
   let fallbackTimer: unknown;
   let outboxSubscription: Subscription | undefined;
+  let stopHearingWrites: (() => void) | undefined;
   let deviceId: string | undefined;
+  /**
+   * The version of each family this device holds, as of the last cursors read or pulled here: a poke no newer needs
+   * no pull. Only ever behind the database (another tab may pull meanwhile), which costs at most a pull for nothing.
+   */
+  const heldVersions = new Map<string, number>();
   /** The push or pull waiting for its answer, so stop() can abort it. */
   let requestInFlight: AbortController | undefined;
 
@@ -190,29 +216,38 @@ export function createSyncEngine({
   }
 
   /** What every push and pull says about this device. */
-  async function deviceFields(device: string) {
+  function deviceFields(device: string, epoch: string | null) {
     const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
-    return { protocolVersion: syncProtocolVersion, deviceId: device, userId, epoch: await readEpoch(db), timeZone };
+    return { protocolVersion: syncProtocolVersion, deviceId: device, userId, epoch, timeZone };
   }
 
-  async function pushQueuedWrites(): Promise<void> {
-    const device = (deviceId ??= await ensureDeviceId(db));
+  function holdVersions(cursors: readonly FamilyCursor[]): void {
+    heldVersions.clear();
+    for (const cursor of cursors) heldVersions.set(cursor.familyId, cursor.version);
+  }
+
+  /**
+   * A write that committed just after the push's last read may have been reported while `pushing` was still true:
+   * looks again. Not at what the outbox watch last said, which may be out of date (a start-over renumbers the outbox
+   * below it): trusting it made a device pull in a tight loop with nothing to send (the nemesis).
+   */
+  async function pushAgainIfWritten(): Promise<void> {
+    const newest = await db.outbox.where('status').equals('pending').last();
+    if (newest && newest.seq > highestSeqRead) runAgain = true;
+  }
+
+  /** Pushes until the outbox has nothing pending; answers what the pull then sends (undefined once stopped). */
+  async function pushQueuedWrites(device: string): Promise<Outgoing | undefined> {
     while (started) {
-      const batch = await db.outbox.where('status').equals('pending').limit(pushBatchMax).toArray();
-      if (batch.length === 0) {
-        pushing = false;
-        // A write that committed just after this read may have been reported while `pushing` was still true: look
-        // again now. Not at what the outbox watch last said, which may be out of date (a start-over renumbers the
-        // outbox below it): trusting it made a device pull in a tight loop with nothing to send (the nemesis).
-        const newest = await db.outbox.where('status').equals('pending').last();
-        if (newest && newest.seq > highestSeqRead) runAgain = true;
-        return;
-      }
+      const outgoing = await readOutgoing(db, pushBatchMax);
+      holdVersions(outgoing.cursors);
+      const batch = outgoing.pending;
+      if (batch.length === 0) return outgoing;
       highestSeqRead = Math.max(highestSeqRead, ...batch.map((entry) => entry.seq));
       let response: PushResponse;
       try {
         const request = {
-          ...(await deviceFields(device)),
+          ...deviceFields(device, outgoing.epoch),
           sentAt: new Date(now()).toISOString(),
           mutations: batch.map(({ seq, name, args, createdAt }) => ({ seq, name, args, writtenAt: createdAt })),
         };
@@ -231,16 +266,23 @@ export function createSyncEngine({
       // Does not resolve by pushing again at once; the run fails and is retried with backoff.
       if (response.results.length === 0) throw new Error('The server answered a push without handling any write');
     }
+    return undefined;
   }
 
-  async function pullChanges(device: string): Promise<void> {
+  /** Pulls page after page, the first with what the push left to send (`first`). */
+  async function pullChanges(device: string, first: Outgoing): Promise<void> {
     pullBegun = true;
-    let more = true;
-    while (more && started) {
-      const request = { ...(await deviceFields(device)), cursors: await readCursors(db) };
+    let outgoing = first;
+    while (started) {
+      const request = { ...deviceFields(device, outgoing.epoch), cursors: outgoing.cursors };
       const response = await answerTo((signal) => transport.pull(request, signal));
       await applyPullResponse(db, response);
-      more = response.more;
+      for (const family of response.families) {
+        if (family.status === 'drop') heldVersions.delete(family.familyId);
+        else heldVersions.set(family.familyId, family.cursor.version);
+      }
+      if (!response.more) return;
+      outgoing = await readOutgoing(db, 0);
     }
   }
 
@@ -250,6 +292,7 @@ export function createSyncEngine({
    * in a tight loop instead of with backoff. A write made after them still wakes the engine.
    */
   async function startOver(history: { epoch: string; lastAppliedSeq: number }): Promise<void> {
+    heldVersions.clear();
     highestSeqRead = await startOverWithServer(db, history);
   }
 
@@ -314,9 +357,18 @@ export function createSyncEngine({
     pushing = true;
     pullBegun = false;
     try {
-      await pushQueuedWrites();
-      // The push may have made this a new device to the server (startOverAsNewDevice).
-      await pullChanges(deviceId ??= await ensureDeviceId(db));
+      const device = (deviceId ??= await ensureDeviceId(db));
+      const outgoing = await pushQueuedWrites(device);
+      pushing = false;
+      if (outgoing) {
+        // The look at the outbox goes beside the pull rather than before it: it only decides whether to run again.
+        const lookedAgain = pushAgainIfWritten();
+        try {
+          await pullChanges(device, outgoing);
+        } finally {
+          await lookedAgain;
+        }
+      }
     } catch (error) {
       pushing = false;
       // After stop() the database may already be closed or deleted (sign-out): nothing to report or retry.
@@ -371,8 +423,8 @@ export function createSyncEngine({
   async function pullIfBehind(poke: Poke): Promise<void> {
     // The run under way may bring this version already: a poke for this device's own push arrives during the run.
     await whenSettled();
-    const cursor = await readCursor(db, poke.familyId);
-    if (!cursor || poke.version > cursor.version) requestSync();
+    const held = heldVersions.get(poke.familyId);
+    if (held === undefined || poke.version > held) requestSync();
   }
 
   function openLive(): void {
@@ -413,7 +465,7 @@ export function createSyncEngine({
       onPoke(poke) {
         if (!isCurrent()) return;
         heardFrom();
-        pullIfBehind(poke).catch((error: unknown) => console.warn('Could not read the sync cursor', error));
+        void pullIfBehind(poke);
       },
       onHeartbeat() {
         if (isCurrent()) heardFrom();
@@ -437,6 +489,9 @@ export function createSyncEngine({
         console.warn('Stopped watching the outbox', error);
       },
     });
+    stopHearingWrites = onWriteQueued((write) => {
+      if (write.db === db && write.seq > highestSeqRead && !pushing) requestSync();
+    });
     fallbackTimer = timers.setInterval(() => {
       // While a retry is scheduled, its backoff decides when to try again.
       if (retryTimer !== undefined) return;
@@ -455,6 +510,8 @@ export function createSyncEngine({
     requestInFlight?.abort(new Error('Syncing stopped'));
     outboxSubscription?.unsubscribe();
     outboxSubscription = undefined;
+    stopHearingWrites?.();
+    stopHearingWrites = undefined;
     timers.clearInterval(fallbackTimer);
     timers.clearTimeout(retryTimer);
     retryTimer = undefined;

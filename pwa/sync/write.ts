@@ -3,6 +3,7 @@ import { mutationArgsSchemas, type MutationArgs, type MutationName, type SyncedU
 import type { HearthDb, OutboxEntry } from '../db/hearth-db.ts';
 import { applyLocalMutation, type LocalMutation, type MutationContext } from './local-mutators.ts';
 import type { Footprint } from './footprint.ts';
+import { tellWriteQueued } from './queued-writes.ts';
 import { createRecordingWriter, inSyncTransaction } from './row-writer.ts';
 import { publicFields, readSignedInUser, storeSignedInUser, takeNextSeq } from './sync-state.ts';
 
@@ -33,10 +34,14 @@ export class SignedOutError extends Error {
   }
 }
 
-/** Inside a sync transaction: takes a seq, applies the write through the recorder, queues it. */
+/**
+ * Inside a sync transaction: takes a seq, applies the write through the recorder, queues it. The seal is checked
+ * beside taking the seq rather than before it (each request waits its turn with the storage process): a sealed
+ * database throws, and the transaction takes the seq back.
+ */
 async function queueWrite(db: HearthDb, mutation: LocalMutation, context: MutationContext): Promise<number> {
-  if (await db.syncState.get('sealedForSignOut')) throw new SignedOutError();
-  const seq = await takeNextSeq(db);
+  const [sealed, seq] = await Promise.all([db.syncState.get('sealedForSignOut'), takeNextSeq(db)]);
+  if (sealed) throw new SignedOutError();
   const footprint: Footprint = new Set();
   await applyLocalMutation(createRecordingWriter(db, footprint), mutation, context);
   const { name, args } = mutation;
@@ -60,10 +65,15 @@ export async function writeLocally<N extends MutationName>(
   if (!parsed.success) throw new InvalidWriteError(name, parsed.error.issues);
   const signedInUser = publicFields(context.signedInUser);
   const now = context.now ?? new Date().toISOString();
-  return inSyncTransaction(db, async () => {
-    await storeSignedInUser(db, signedInUser);
-    return queueWrite(db, { name, args: parsed.data } as LocalMutation, { signedInUser, now });
+  const seq = await inSyncTransaction(db, async () => {
+    const [, seq] = await Promise.all([
+      storeSignedInUser(db, signedInUser),
+      queueWrite(db, { name, args: parsed.data } as LocalMutation, { signedInUser, now }),
+    ]);
+    return seq;
   });
+  tellWriteQueued({ db, seq });
+  return seq;
 }
 
 /**
@@ -75,13 +85,15 @@ export async function retryRefused(
   id: number,
   now: string = new Date().toISOString(),
 ): Promise<number | undefined> {
-  return inSyncTransaction(db, async () => {
+  const seq = await inSyncTransaction(db, async () => {
     const refused = await db.refusedWrites.get(id);
     if (!refused) return undefined;
     await db.refusedWrites.delete(id);
     const mutation = { name: refused.name, args: refused.args } as LocalMutation;
     return queueWrite(db, mutation, { signedInUser: await readSignedInUser(db), now });
   });
+  if (seq !== undefined) tellWriteQueued({ db, seq });
+  return seq;
 }
 
 /**
