@@ -11,24 +11,31 @@ import type { HearthDb } from '../db/hearth-db.ts';
 
 /** A family's numbered messages, newest first. */
 export function newestMessagesOf(db: HearthDb, familyId: string) {
-  return db.messages
-    .where('[familyId+number]')
-    .between([familyId, Dexie.minKey], [familyId, Dexie.maxKey])
-    .reverse();
+  return db.messages.where('[familyId+number]').between([familyId, Dexie.minKey], [familyId, Dexie.maxKey]).reverse();
 }
 
-/** Forgets all but the newest `keep` messages of each family (run when syncing starts, not while someone reads). */
+/** The messages of each family older than its newest `keep`, but for those a waiting write touches. */
+async function olderMessageIds(db: HearthDb, keep: number): Promise<string[]> {
+  const waiting = new Set((await db.shadows.where('table').equals('messages').primaryKeys()).map(([, id]) => id));
+  const families = await db.families.toCollection().primaryKeys();
+  const older = await Promise.all(
+    families.map((familyId) => newestMessagesOf(db, familyId).offset(keep).primaryKeys()),
+  );
+  return older.flat().filter((id) => !waiting.has(id));
+}
+
+/**
+ * Forgets all but the newest `keep` messages of each family (run when syncing starts, not while someone reads). It
+ * looks first, in a read-only transaction: most starts have nothing to forget, and a read-write one over the families
+ * would hold up every screen's first read of them.
+ */
 export async function forgetOlderMessages(db: HearthDb, keep: number = limits.messageWindow): Promise<number> {
-  return db.transaction('rw', [db.families, db.messages, db.shadows], async () => {
-    const waiting = new Set((await db.shadows.where('table').equals('messages').primaryKeys()).map(([, id]) => id));
-    let forgotten = 0;
-    for (const familyId of await db.families.toCollection().primaryKeys()) {
-      const older = await newestMessagesOf(db, familyId).offset(keep).primaryKeys();
-      const forget = older.filter((id) => !waiting.has(id));
-      await db.messages.bulkDelete(forget);
-      forgotten += forget.length;
-    }
-    return forgotten;
+  const scope = [db.families, db.messages, db.shadows];
+  if ((await db.transaction('r', scope, () => olderMessageIds(db, keep))).length === 0) return 0;
+  return db.transaction('rw', scope, async () => {
+    const forget = await olderMessageIds(db, keep);
+    await db.messages.bulkDelete(forget);
+    return forget.length;
   });
 }
 

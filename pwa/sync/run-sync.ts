@@ -21,6 +21,22 @@ export type SyncSession = {
   stop(beforeHandingOver?: () => Promise<void>): Promise<void>;
 };
 
+/** How long syncing waits at most for the main thread to be free of the screens' first work. */
+const screensFirstMaxMs = 1000;
+
+/**
+ * Resolves once the browser is idle after the screens' first work (or after `screensFirstMaxMs`): syncing starts then,
+ * not with them. Its first reads, watches and writes otherwise went ahead of the feed's in the storage process's
+ * queue, which a slow phone opening the app offline waited through before it showed a post; online, the first pull
+ * only needs to start, and the screens have the device's copy to show meanwhile.
+ */
+function screensFirst(): Promise<void> {
+  return new Promise((resolve) => {
+    if ('requestIdleCallback' in window) window.requestIdleCallback(() => resolve(), { timeout: screensFirstMaxMs });
+    else setTimeout(resolve, 0);
+  });
+}
+
 /**
  * Opens the signed-in user's database and syncs it from one tab only: the one holding the Web Lock
  * `hearth-sync-<userId>`. The other tabs write to the same database, see the results through Dexie's cross-tab
@@ -30,9 +46,14 @@ export type SyncSession = {
  */
 export function runSync(
   userId: string,
-  { onWrongAccount }: Pick<SyncEngineOptions, 'onWrongAccount'> = {},
+  {
+    db = openHearthDb(userId),
+    onWrongAccount,
+  }: Pick<SyncEngineOptions, 'onWrongAccount'> & {
+    /** The person's database, opened already (the device session opens it first); by default, opened here. */
+    db?: HearthDb;
+  } = {},
 ): SyncSession {
-  const db = openHearthDb(userId);
   const engine = createSyncEngine({ db, userId, transport: httpTransport, onWrongAccount });
   const news = createSyncNews(userId);
   let uploader: Promise<PhotoUploader> | null = null;
@@ -79,7 +100,8 @@ export function runSync(
 
   if ('locks' in navigator) {
     navigator.locks
-      .request(`hearth-sync-${userId}`, { signal: giveUpWaiting.signal }, () => {
+      .request(`hearth-sync-${userId}`, { signal: giveUpWaiting.signal }, async () => {
+        await screensFirst();
         if (stopped) return;
         lead();
         return new Promise<void>((resolve) => {
@@ -90,7 +112,9 @@ export function runSync(
         if (!giveUpWaiting.signal.aborted) console.warn('Could not take the sync lock', error);
       });
   } else {
-    lead();
+    void screensFirst().then(() => {
+      if (!stopped) lead();
+    });
   }
 
   const catchUp = () => {

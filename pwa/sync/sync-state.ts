@@ -5,8 +5,13 @@ import type { HearthDb } from '../db/hearth-db.ts';
 
 const cursorKey = (familyId: string) => `cursor:${familyId}` as const;
 
-/** The id the server knows this device by: made here, once per database. */
+/**
+ * The id the server knows this device by: made here, once per database. Read first, since it is there on every
+ * start but the first: a read-write transaction would hold up the screens' reads of `syncState` meanwhile.
+ */
 export async function ensureDeviceId(db: HearthDb): Promise<string> {
+  const known = await readDeviceId(db);
+  if (known) return known;
   return db.transaction('rw', db.syncState, async () => {
     const stored = await readDeviceId(db);
     if (stored) return stored;

@@ -1,7 +1,7 @@
 import { liveQuery } from 'dexie';
 import type { User } from '../../../schema/entities.ts';
 import { toasts } from '../../../schema/messages.ts';
-import { deleteHearthDbsAtSignOut, unsealAfterSignOut } from '../../db/hearth-db.ts';
+import { deleteHearthDbsAtSignOut, openHearthDb, unsealAfterSignOut } from '../../db/hearth-db.ts';
 import { runSync, type SyncSession } from '../../sync/run-sync.ts';
 import { storeSignedInUser, wroteAnything } from '../../sync/sync-state.ts';
 import { markUpdateRequired } from '../../sw/app-update-store.ts';
@@ -32,20 +32,24 @@ export function startDeviceSession(user: User): Promise<void> {
   return inTurn(async () => {
     if (running?.userId === user.id) return;
     await stopRunning();
-    const session = runSync(user.id, { onWrongAccount: () => void recheckSignedInUser() });
+    const db = openHearthDb(user.id);
     try {
       // The first use of the database: where storage is blocked, full or holds a newer Hearth's database, it fails.
-      await storeSignedInUser(session.db, user);
       // A sign-out that sealed the database and never finished (the tab closed) must not keep the person from writing.
-      await unsealAfterSignOut(session.db);
+      await db.transaction('rw', db.syncState, () =>
+        Promise.all([storeSignedInUser(db, user), unsealAfterSignOut(db)]),
+      );
     } catch (error) {
       console.error('Could not open the device database', error);
-      await session.stop();
+      db.close();
       deviceSessionStore.set({ db: null, storageUnavailable: true });
       return;
     }
+    // The screens start reading before syncing starts: on a slow phone opening the app offline, the engine's first
+    // reads and writes went ahead of the feed's in the storage process's queue.
+    deviceSessionStore.set({ db, storageUnavailable: false });
+    const session = runSync(user.id, { db, onWrongAccount: () => void recheckSignedInUser() });
     running = { userId: user.id, session, cleanups: followSession(session) };
-    deviceSessionStore.set({ db: session.db, storageUnavailable: false });
     tellAboutKeptWrites(user.id);
     // Ask the browser not to clear this person's data under storage pressure: it may hold writes not yet sent.
     void navigator.storage?.persist?.().catch(() => false);
@@ -103,11 +107,16 @@ function setStatus(change: Partial<SyncStatus>): void {
  */
 function followSession({ db, status, onRejected }: SyncSession): (() => void)[] {
   // Counted from the database, so every tab shows the same numbers whichever one is syncing.
-  const outbox = liveQuery(async () => ({
-    waiting: await db.outbox.count(),
-    notSent: await db.refusedWrites.count(),
-    wroteAny: await wroteAnything(db),
-  })).subscribe({
+  const outbox = liveQuery(() =>
+    db.transaction('r', db.outbox, db.refusedWrites, db.syncState, async () => {
+      const [waiting, notSent, wroteAny] = await Promise.all([
+        db.outbox.count(),
+        db.refusedWrites.count(),
+        wroteAnything(db),
+      ]);
+      return { waiting, notSent, wroteAny };
+    }),
+  ).subscribe({
     next: (counts) => setStatus(counts),
     error: (error: unknown) => console.error('Could not count the outbox', error),
   });

@@ -14,38 +14,42 @@ export type FeedPost = SyncedPost & {
 
 export type FamilyPostsPage = { posts: FeedPost[]; hasMore: boolean };
 
-/** The newest `limit` posts of a family, newest first, with their authors, likes and how many comments each has. */
-export async function readFamilyPosts(db: HearthDb, familyId: string, limit: number): Promise<FamilyPostsPage> {
-  const newest = await db.posts
-    .where('[familyId+createdAt]')
-    .between([familyId, Dexie.minKey], [familyId, Dexie.maxKey])
-    .reverse()
-    .limit(limit + 1)
-    .toArray();
-  const posts = newest.slice(0, limit);
-  const postIds = posts.map((post) => post.id);
-  const authorIds = posts.map((post) => post.authorId);
-  const [authorsById, reactions, commentedPostIds] = await Promise.all([
-    readUsersById(db, authorIds),
-    db.reactions.where('postId').anyOf(postIds).toArray(),
-    // The index keys alone (one post id per comment): counting needs no comment text.
-    db.comments.where('postId').anyOf(postIds).keys() as Promise<string[]>,
-  ]);
-  const likerIds = new Map<string, string[]>();
-  for (const like of reactions.sort((a, b) => a.createdAt.localeCompare(b.createdAt))) {
-    if (like.reactionType === 'like') likerIds.set(like.postId, [...(likerIds.get(like.postId) ?? []), like.userId]);
-  }
-  const commentCounts = new Map<string, number>();
-  for (const postId of commentedPostIds) commentCounts.set(postId, (commentCounts.get(postId) ?? 0) + 1);
-  return {
-    posts: posts.map((post) => ({
-      ...post,
-      author: authorsById.get(post.authorId),
-      likerIds: likerIds.get(post.id) ?? [],
-      commentCount: commentCounts.get(post.id) ?? 0,
-    })),
-    hasMore: newest.length > limit,
-  };
+/**
+ * The newest `limit` posts of a family, newest first, with their authors, likes and how many comments each has. One
+ * transaction, and each post's likes and comments through an equality on their index, the requests sent together:
+ * `anyOf` walks one cursor that jumps from post to post, a round trip to the storage process per jump (446 ms for the
+ * likes of 20 posts at the start of an offline phone, slowed 4×, where the posts themselves took 84).
+ */
+export function readFamilyPosts(db: HearthDb, familyId: string, limit: number): Promise<FamilyPostsPage> {
+  return db.transaction('r', [db.posts, db.users, db.reactions, db.comments], async () => {
+    const newest = await db.posts
+      .where('[familyId+createdAt]')
+      .between([familyId, Dexie.minKey], [familyId, Dexie.maxKey])
+      .reverse()
+      .limit(limit + 1)
+      .toArray();
+    const posts = newest.slice(0, limit);
+    const [authorsById, reactions, commentCounts] = await Promise.all([
+      readUsersById(
+        db,
+        posts.map((post) => post.authorId),
+      ),
+      Promise.all(posts.map((post) => db.reactions.where('postId').equals(post.id).toArray())),
+      Promise.all(posts.map((post) => db.comments.where('postId').equals(post.id).count())),
+    ]);
+    return {
+      posts: posts.map((post, index) => ({
+        ...post,
+        author: authorsById.get(post.authorId),
+        likerIds: (reactions[index] ?? [])
+          .filter((reaction) => reaction.reactionType === 'like')
+          .sort((a, b) => a.createdAt.localeCompare(b.createdAt))
+          .map((like) => like.userId),
+        commentCount: commentCounts[index] ?? 0,
+      })),
+      hasMore: newest.length > limit,
+    };
+  });
 }
 
 /** The family's newest posts as `readFamilyPosts` gives them, kept current as the device database changes. */
