@@ -11,12 +11,18 @@ import { useFamilyPosts } from './use-family-posts.ts';
 const pageSize = 20;
 
 /**
+ * The posts drawn first, a screenful on a tall phone; the rest of the first page follows in the next frame. Drawing
+ * twenty cards before any took 138 ms of rendering and 187 ms of layout on a phone slowed 4× opening offline.
+ */
+const firstScreenful = 5;
+
+/**
  * The family's posts, newest first, from the device. Older ones load by themselves as the reader nears the end (and
  * with the "Show older posts" button, for keyboards and for browsers that cannot tell).
  */
 export function PostList({ familyId }: { familyId: string }) {
   const user = useSignedInUser();
-  const [limit, setLimit] = useState(pageSize);
+  const [limit, setLimit] = useState(firstScreenful);
   const { posts, hasMore } = useFamilyPosts(familyId, limit);
   const waiting = usePendingIds('posts');
   const firstPullDone = useFirstPullDone();
@@ -24,6 +30,19 @@ export function PostList({ familyId }: { familyId: string }) {
   const listRef = useRef<HTMLOListElement>(null);
   const endRef = useRef<HTMLDivElement>(null);
   const shown = posts?.length ?? 0;
+
+  useEffect(() => {
+    if (!posts || limit >= pageSize) return;
+    // After the first screenful is on screen: a frame, then a task.
+    let rest: ReturnType<typeof setTimeout> | undefined;
+    const frame = requestAnimationFrame(() => {
+      rest = setTimeout(() => setLimit((current) => Math.max(current, pageSize)));
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(rest);
+    };
+  }, [posts, limit]);
 
   useEffect(() => {
     const end = endRef.current;
