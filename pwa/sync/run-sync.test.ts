@@ -85,10 +85,11 @@ describe('runSync', () => {
     expect(liveChannels).toHaveLength(1);
   });
 
-  it('syncs at once where Web Locks are missing', () => {
+  it('syncs without a lock where Web Locks are missing, once the screens have had their turn', async () => {
     vi.stubGlobal('navigator', {});
     start('grace');
-    expect(liveChannels).toEqual([liveChannelPath]);
+    expect(liveChannels).toEqual([]);
+    await vi.waitFor(() => expect(liveChannels).toEqual([liveChannelPath]));
   });
 
   it('shows offline when the browser says so, and tries again when it is back', async () => {
