@@ -6,7 +6,7 @@ import {
   pushBatchMax,
   syncProtocolVersion,
 } from '../../schema/sync-protocol.ts';
-import type { FamilyCursor, Poke, PullResponse, PushResponse } from '../../schema/sync.ts';
+import type { FamilyCursor, Poke, PushResponse } from '../../schema/sync.ts';
 import type { HearthDb, OutboxEntry, RefusedWrite } from '../db/hearth-db.ts';
 import { createExternalStore } from '../lib/external-store.ts';
 import { createListeners } from './listeners.ts';
@@ -96,29 +96,19 @@ export function retryDelayMs(failures: number, random: number): number {
 type Outgoing = { pending: OutboxEntry[]; epoch: string | null; cursors: FamilyCursor[] };
 
 /**
- * Reads what the next request sends in one transaction: each transaction is a round trip to the browser's storage
- * process, several milliseconds on a busy phone and behind whatever the screens are reading, and on the live path
- * every one of them is waited for.
+ * Reads what the next request sends in one transaction (the outbox's next batch when `batchMax` is above 0): each
+ * transaction is a round trip to the browser's storage process, several milliseconds on a busy phone and behind
+ * whatever the screens are reading, and on the live path every one of them is waited for.
  */
-function readOutgoing(db: HearthDb): Promise<Outgoing> {
+function readOutgoing(db: HearthDb, batchMax: number): Promise<Outgoing> {
   return db.transaction('r', db.outbox, db.syncState, async () => {
     const [pending, epoch, cursors] = await Promise.all([
-      db.outbox.where('status').equals('pending').limit(pushBatchMax).toArray(),
+      batchMax > 0 ? db.outbox.where('status').equals('pending').limit(batchMax).toArray() : [],
       readEpoch(db),
       readCursors(db),
     ]);
     return { pending, epoch, cursors };
   });
-}
-
-/** The cursors a device holds once `response` is applied (rebase.ts `applyFamilyPull`), in `readCursors` order. */
-function cursorsAfter(cursors: readonly FamilyCursor[], response: PullResponse): FamilyCursor[] {
-  const held = new Map(cursors.map((cursor) => [cursor.familyId, cursor]));
-  for (const family of response.families) {
-    if (family.status === 'drop') held.delete(family.familyId);
-    else held.set(family.familyId, family.cursor);
-  }
-  return [...held.values()].sort((a, b) => (a.familyId < b.familyId ? -1 : a.familyId > b.familyId ? 1 : 0));
 }
 
 /**
@@ -249,7 +239,7 @@ export function createSyncEngine({
   /** Pushes until the outbox has nothing pending; answers what the pull then sends (undefined once stopped). */
   async function pushQueuedWrites(device: string): Promise<Outgoing | undefined> {
     while (started) {
-      const outgoing = await readOutgoing(db);
+      const outgoing = await readOutgoing(db, pushBatchMax);
       holdVersions(outgoing.cursors);
       const batch = outgoing.pending;
       if (batch.length === 0) return outgoing;
@@ -279,35 +269,20 @@ export function createSyncEngine({
     return undefined;
   }
 
-  /**
-   * Pulls page after page, the first with what the push left to send (`first`). The next page is asked for as soon
-   * as a page arrives, with the cursors applying it leaves, and travels while this one is applied: a first sync's
-   * pages waited for each other's writes (8,609 rows in 9 pages, 1.2 s of requests in flight).
-   */
+  /** Pulls page after page, the first with what the push left to send (`first`). */
   async function pullChanges(device: string, first: Outgoing): Promise<void> {
     pullBegun = true;
-    let request = { ...deviceFields(device, first.epoch), cursors: first.cursors };
-    let answer = answerTo((signal) => transport.pull(request, signal));
+    let outgoing = first;
     while (started) {
-      const response = await answer;
-      if (response.more) {
-        const next = { ...deviceFields(device, response.epoch), cursors: cursorsAfter(request.cursors, response) };
-        request = next;
-        answer = answerTo((signal) => transport.pull(next, signal));
-        // Awaited on the next turn; if this page fails to apply, it is abandoned and its failure is nobody's.
-        answer.catch(() => {});
-      }
-      try {
-        await applyPullResponse(db, response);
-      } catch (error) {
-        if (response.more) requestInFlight?.abort(new Error('The page before could not be applied'));
-        throw error;
-      }
+      const request = { ...deviceFields(device, outgoing.epoch), cursors: outgoing.cursors };
+      const response = await answerTo((signal) => transport.pull(request, signal));
+      await applyPullResponse(db, response);
       for (const family of response.families) {
         if (family.status === 'drop') heldVersions.delete(family.familyId);
         else heldVersions.set(family.familyId, family.cursor.version);
       }
       if (!response.more) return;
+      outgoing = await readOutgoing(db, 0);
     }
   }
 
