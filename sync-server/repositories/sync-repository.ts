@@ -17,6 +17,21 @@ export type DeviceState = { userId: string; lastAppliedSeq: number };
 /** A family's version, and the version its tombstones are kept after. */
 export type FamilyVersions = { version: number; tombstoneFloor: number };
 
+/** A family's id, version and tombstone floor as `familyVersionsOf` answers them (numbers as text). */
+type FamilyVersionRow = [string, string, string];
+
+/** The person's families with their versions, as one JSON column of a statement. */
+function familyVersionsOf(sql: Queryable, userId: string) {
+  return sql`coalesce((
+    select json_agg(json_build_array(f.id, f.version::text, f.tombstone_floor::text))
+    from families f join family_members m on m.family_id = f.id where m.user_id = ${userId}
+  ), '[]')`;
+}
+
+function familyVersionsMap(rows: readonly FamilyVersionRow[]): Map<string, FamilyVersions> {
+  return new Map(rows.map(([id, version, floor]) => [id, { version: Number(version), tombstoneFloor: Number(floor) }]));
+}
+
 export type ChangePosition = { version: number; table: number; id: string };
 
 /** One change of a family with its place in the pull order. */
@@ -77,15 +92,31 @@ export function createSyncRepository(sql: Queryable) {
      * 30 s per open app). The time zone it says it is in is kept when PostgreSQL knows the zone (a zone it does not
      * know is looked up again on each request, and changes nothing).
      */
-    async claimDevice(deviceId: string, userId: string, timeZone?: string): Promise<DeviceState & { epoch: string }> {
+    /**
+     * With `withFamilies`, the person's families and their versions come in the same statement: what a pull with
+     * nothing new needs to answer, so such a pull is one statement in all (sync-pull.ts `pullChanges`).
+     */
+    async claimDevice(
+      deviceId: string,
+      userId: string,
+      timeZone?: string,
+      { withFamilies = false } = {},
+    ): Promise<DeviceState & { epoch: string; families?: Map<string, FamilyVersions> }> {
       const knownZone = sql`(select name from pg_timezone_names where name = ${timeZone ?? null})`;
       // The server's epoch (sync-history.ts) comes with it: every push and pull needs both, and a round trip to
       // PostgreSQL is much of what a small pull costs.
       const read = () => sql<
-        { user_id: string; last_applied_seq: string; stale: boolean; time_zone: string | null; epoch: string }[]
+        {
+          user_id: string;
+          last_applied_seq: string;
+          stale: boolean;
+          time_zone: string | null;
+          epoch: string;
+          families?: FamilyVersionRow[];
+        }[]
       >`
         select user_id, last_applied_seq, last_seen_at < now() - interval '1 hour' as stale, time_zone,
-          (${epochQuery(sql)}) as epoch
+          (${epochQuery(sql)}) as epoch ${withFamilies ? sql`, ${familyVersionsOf(sql, userId)} as families` : sql``}
         from sync_devices where id = ${deviceId}
       `;
       let [row] = await read();
@@ -106,7 +137,12 @@ export function createSyncRepository(sql: Queryable) {
             and (last_seen_at < now() - interval '1 hour' or time_zone is distinct from coalesce(${knownZone}, time_zone))
         `;
       }
-      return { userId: row.user_id, lastAppliedSeq: Number(row.last_applied_seq), epoch: row.epoch };
+      return {
+        userId: row.user_id,
+        lastAppliedSeq: Number(row.last_applied_seq),
+        epoch: row.epoch,
+        ...(row.families ? { families: familyVersionsMap(row.families) } : {}),
+      };
     },
 
     /**
@@ -176,22 +212,11 @@ export function createSyncRepository(sql: Queryable) {
       deviceId: string,
       userId: string,
     ): Promise<{ lastAppliedSeq: number; families: Map<string, FamilyVersions> }> {
-      const [row] = await sql<{ last_applied_seq: string | null; families: [string, string, string][] }[]>`
+      const [row] = await sql<{ last_applied_seq: string | null; families: FamilyVersionRow[] }[]>`
         select (select last_applied_seq from sync_devices where id = ${deviceId}) as last_applied_seq,
-          coalesce((
-            select json_agg(json_build_array(f.id, f.version::text, f.tombstone_floor::text))
-            from families f join family_members m on m.family_id = f.id where m.user_id = ${userId}
-          ), '[]') as families
+          ${familyVersionsOf(sql, userId)} as families
       `;
-      return {
-        lastAppliedSeq: Number(row?.last_applied_seq ?? 0),
-        families: new Map(
-          (row?.families ?? []).map(([id, version, floor]) => [
-            id,
-            { version: Number(version), tombstoneFloor: Number(floor) },
-          ]),
-        ),
-      };
+      return { lastAppliedSeq: Number(row?.last_applied_seq ?? 0), families: familyVersionsMap(row?.families ?? []) };
     },
 
     /**

@@ -11,7 +11,7 @@ import type { Sql } from '../database.ts';
 import { HttpError, serverMessages } from '../http-errors.ts';
 import { signedIn } from '../plugins/session.ts';
 import { parseBody } from '../plugins/validation.ts';
-import { createSyncRepository, type DeviceState } from '../repositories/sync-repository.ts';
+import { createSyncRepository, type DeviceState, type FamilyVersions } from '../repositories/sync-repository.ts';
 import type { SyncNotifier } from '../sync-notifier.ts';
 import { pullChanges } from '../sync-pull.ts';
 import { applyPush } from '../sync-push.ts';
@@ -45,10 +45,11 @@ export const syncRoutes: FastifyPluginAsync<SyncRoutesOptions> = async (app, { s
   async function admitDevice(
     request: FastifyRequest,
     sent: { userId: string; deviceId: string; epoch: string | null; timeZone?: string },
-  ): Promise<DeviceState & { epoch: string }> {
+    options: { withFamilies?: boolean } = {},
+  ): Promise<DeviceState & { epoch: string; families?: Map<string, FamilyVersions> }> {
     const { user } = signedIn(request);
     if (sent.userId !== user.id) throw new HttpError(403, { error: serverMessages.deviceOfAnotherAccount });
-    const device = await devices.claimDevice(sent.deviceId, user.id, sent.timeZone);
+    const device = await devices.claimDevice(sent.deviceId, user.id, sent.timeZone, options);
     if (device.userId !== user.id) throw new HttpError(403, { error: serverMessages.deviceOfAnotherAccount });
     if (sent.epoch !== null && sent.epoch !== device.epoch) {
       const answer: HistoryChanged = {
@@ -83,8 +84,9 @@ export const syncRoutes: FastifyPluginAsync<SyncRoutesOptions> = async (app, { s
   app.post('/api/sync/pull', { preHandler: app.requireUser }, async (request): Promise<PullResponse> => {
     requireCurrentProtocolOf(request);
     const pull = parseBody(pullRequestSchema, request);
-    const { userId, epoch } = await admitDevice(request, pull);
-    return pullChanges(sql, { userId, deviceId: pull.deviceId, epoch, cursors: pull.cursors });
+    const { userId, epoch, lastAppliedSeq, families } = await admitDevice(request, pull, { withFamilies: true });
+    const admitted = families ? { lastAppliedSeq, families } : undefined;
+    return pullChanges(sql, { userId, deviceId: pull.deviceId, epoch, cursors: pull.cursors, admitted });
   });
 
   // Another person's device, or one already forgotten, is left as it is: the answer is the same, so it says nothing.
