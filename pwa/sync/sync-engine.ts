@@ -10,7 +10,6 @@ import type { FamilyCursor, Poke, PushResponse } from '../../schema/sync.ts';
 import type { HearthDb, OutboxEntry, RefusedWrite } from '../db/hearth-db.ts';
 import { createExternalStore } from '../lib/external-store.ts';
 import { createListeners } from './listeners.ts';
-import { onWriteQueued } from './queued-writes.ts';
 import { applyPullResponse, rebase, startOverWithServer } from './rebase.ts';
 import { inSyncTransaction } from './row-writer.ts';
 import { ensureDeviceId, readCursors, readEpoch, storeEpoch } from './sync-state.ts';
@@ -143,7 +142,6 @@ export function createSyncEngine({
   let retryTimer: unknown;
   let fallbackTimer: unknown;
   let outboxSubscription: Subscription | undefined;
-  let stopHearingWrites: (() => void) | undefined;
   let deviceId: string | undefined;
   /**
    * The version of each family this device holds, as of the last cursors read or pulled here: a poke no newer needs
@@ -489,9 +487,6 @@ export function createSyncEngine({
         console.warn('Stopped watching the outbox', error);
       },
     });
-    stopHearingWrites = onWriteQueued((write) => {
-      if (write.db === db && write.seq > highestSeqRead && !pushing) requestSync();
-    });
     fallbackTimer = timers.setInterval(() => {
       // While a retry is scheduled, its backoff decides when to try again.
       if (retryTimer !== undefined) return;
@@ -510,8 +505,6 @@ export function createSyncEngine({
     requestInFlight?.abort(new Error('Syncing stopped'));
     outboxSubscription?.unsubscribe();
     outboxSubscription = undefined;
-    stopHearingWrites?.();
-    stopHearingWrites = undefined;
     timers.clearInterval(fallbackTimer);
     timers.clearTimeout(retryTimer);
     retryTimer = undefined;

@@ -3,7 +3,6 @@ import { mutationArgsSchemas, type MutationArgs, type MutationName, type SyncedU
 import type { HearthDb, OutboxEntry } from '../db/hearth-db.ts';
 import { applyLocalMutation, type LocalMutation, type MutationContext } from './local-mutators.ts';
 import type { Footprint } from './footprint.ts';
-import { tellWriteQueued } from './queued-writes.ts';
 import { createRecordingWriter, inSyncTransaction } from './row-writer.ts';
 import { publicFields, readSignedInUser, storeSignedInUser, takeNextSeq } from './sync-state.ts';
 
@@ -65,15 +64,13 @@ export async function writeLocally<N extends MutationName>(
   if (!parsed.success) throw new InvalidWriteError(name, parsed.error.issues);
   const signedInUser = publicFields(context.signedInUser);
   const now = context.now ?? new Date().toISOString();
-  const seq = await inSyncTransaction(db, async () => {
+  return inSyncTransaction(db, async () => {
     const [, seq] = await Promise.all([
       storeSignedInUser(db, signedInUser),
       queueWrite(db, { name, args: parsed.data } as LocalMutation, { signedInUser, now }),
     ]);
     return seq;
   });
-  tellWriteQueued({ db, seq });
-  return seq;
 }
 
 /**
@@ -85,15 +82,13 @@ export async function retryRefused(
   id: number,
   now: string = new Date().toISOString(),
 ): Promise<number | undefined> {
-  const seq = await inSyncTransaction(db, async () => {
+  return inSyncTransaction(db, async () => {
     const refused = await db.refusedWrites.get(id);
     if (!refused) return undefined;
     await db.refusedWrites.delete(id);
     const mutation = { name: refused.name, args: refused.args } as LocalMutation;
     return queueWrite(db, mutation, { signedInUser: await readSignedInUser(db), now });
   });
-  if (seq !== undefined) tellWriteQueued({ db, seq });
-  return seq;
 }
 
 /**
