@@ -90,11 +90,9 @@ export function createSyncRepository(sql: Queryable) {
      * caller refuses a request whose user is not that owner. Read first, since every pull asks: a device is written
      * only when it is new, and its last_seen_at moves at most once an hour (a write per pull would be one every
      * 30 s per open app). The time zone it says it is in is kept when PostgreSQL knows the zone (a zone it does not
-     * know is looked up again on each request, and changes nothing).
-     */
-    /**
-     * With `withFamilies`, the person's families and their versions come in the same statement: what a pull with
-     * nothing new needs to answer, so such a pull is one statement in all (sync-pull.ts `pullChanges`).
+     * know is looked up again on each request, and changes nothing). With `withFamilies`, the person's families and
+     * their versions come in the same statement: what a pull with nothing new needs to answer, so such a pull is one
+     * statement in all (sync-pull.ts `pullChanges`).
      */
     async claimDevice(
       deviceId: string,
