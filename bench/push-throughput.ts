@@ -63,7 +63,7 @@ try {
     pages = 0;
     changes = 0;
     do {
-      answer = await pullChanges(sql, { userId, deviceId, epoch: await currentEpoch(sql), cursors });
+      answer = JSON.parse(await pullChanges(sql, { userId, deviceId, epoch: await currentEpoch(sql), cursors }));
       cursors = answer.families.flatMap((family) => (family.status === 'changes' ? [family.cursor] : []));
       pages += 1;
       changes += answer.families.reduce(

@@ -1,14 +1,22 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { pullResponseSchema, reactionKey, type Change, type FamilyPull } from '../schema/index.ts';
+import {
+  pullResponseSchema,
+  reactionKey,
+  syncedTableDeclarations,
+  syncedTables,
+  usersNamedBy,
+  type Change,
+  type FamilyPull,
+} from '../schema/index.ts';
 import { createFamilyRepository } from './repositories/family-repository.ts';
 import { createPostRepository } from './repositories/post-repository.ts';
 import { currentEpoch } from './sync-history.ts';
-import { isoTime } from './repositories/sync-repository.ts';
 import { pullChanges } from './sync-pull.ts';
 import { lockWaiters, openTransaction } from './testing/held-transaction.ts';
 import { signUp, useTestApp } from './testing/test-app.ts';
 import { addMember, createFamily, familyVersion, TestDevice } from './testing/test-device.ts';
+import { phonePhoto, uploadPhotoFile } from './testing/test-photos.ts';
 
 const context = useTestApp();
 
@@ -229,14 +237,18 @@ describe('pull', () => {
     const pageMax = 5;
     const pullPage = async () => {
       const cursors = [...pager.cursors.values()];
-      const answer = await pullChanges(context.sql, {
-        userId: admin.account.user.id,
-        deviceId: admin.id,
-        epoch: await currentEpoch(context.sql),
-        cursors,
-        pageMax,
-      });
-      pager.apply(pullResponseSchema.parse(answer));
+      const answer = pullResponseSchema.parse(
+        JSON.parse(
+          await pullChanges(context.sql, {
+            userId: admin.account.user.id,
+            deviceId: admin.id,
+            epoch: await currentEpoch(context.sql),
+            cursors,
+            pageMax,
+          }),
+        ),
+      );
+      pager.apply(answer);
       return answer;
     };
 
@@ -307,13 +319,17 @@ describe('pull', () => {
     const { familyId, admin, posts } = await busyFamily();
     const pager = new TestDevice(context.app, admin.account);
     const pullPage = async () => {
-      const answer = await pullChanges(context.sql, {
-        userId: admin.account.user.id,
-        deviceId: pager.id,
-        epoch: await currentEpoch(context.sql),
-        cursors: [...pager.cursors.values()],
-        pageMax: 4,
-      });
+      const answer = pullResponseSchema.parse(
+        JSON.parse(
+          await pullChanges(context.sql, {
+            userId: admin.account.user.id,
+            deviceId: pager.id,
+            epoch: await currentEpoch(context.sql),
+            cursors: [...pager.cursors.values()],
+            pageMax: 4,
+          }),
+        ),
+      );
       pager.apply(answer);
       return answer;
     };
@@ -481,15 +497,72 @@ describe('pull', () => {
 });
 
 describe("a row's times as the API writes them", () => {
-  it('turns PostgreSQL JSON times into toISOString form, exactly as Date would', () => {
-    for (const written of [
-      '2026-01-02T03:04:05+00:00',
-      '2026-01-02T03:04:05.5+00:00',
-      '2026-01-02T03:04:05.123999+00:00',
-      '2026-12-31T23:59:59.999999+00:00',
-      '2026-01-02T03:04:05.25+01:00',
-    ]) {
-      expect(isoTime(written)).toBe(new Date(written).toISOString());
+  it('sends every synced table, times in toISOString form (the instant PostgreSQL holds), with the people named', async () => {
+    const admin = await newDevice();
+    const { familyId } = await createFamily(admin, 'Every table');
+    const member = await newDevice();
+    await addMember(context.sql, familyId, member.account.user.id);
+    const [postId, photoId, albumId, eventId, messageId] = [
+      randomUUID(),
+      randomUUID(),
+      randomUUID(),
+      randomUUID(),
+      randomUUID(),
+    ];
+    const upload = await uploadPhotoFile(context.app, admin.account.cookie, {
+      familyId,
+      photoId,
+      bytes: await phonePhoto(),
+    });
+    expect(upload.statusCode).toBe(201);
+    await admin.send(
+      { name: 'post.create', args: { postId, familyId, content: 'Every table' } },
+      { name: 'album.create', args: { albumId, familyId, name: 'Album', description: null } },
+      { name: 'photo.create', args: { photoId, familyId, albumId, title: null, description: null } },
+      {
+        name: 'event.create',
+        args: {
+          eventId,
+          familyId,
+          title: 'Picnic',
+          description: null,
+          location: null,
+          startDate: '2031-06-01T11:30:00.250Z',
+          endDate: '2031-06-01T15:00:00.000Z',
+          timeZone: 'Europe/London',
+          allDay: false,
+        },
+      },
+      { name: 'event.rsvp', args: { eventId, status: 'attending' } },
+      { name: 'message.send', args: { messageId, familyId, messageType: 'text', content: 'Hello' } },
+      { name: 'message.delete', args: { messageId } },
+      { name: 'chat.read', args: { familyId, readThrough: 1 } },
+    );
+    // The member's comment and like earn the admin notifications.
+    await member.send(
+      { name: 'comment.create', args: { commentId: randomUUID(), postId, content: 'Lovely' } },
+      { name: 'reaction.set', args: { postId, reactionType: 'like', reacted: true } },
+    );
+
+    const device = new TestDevice(context.app, admin.account);
+    await device.pullAll();
+    for (const table of syncedTables) {
+      const rows = [...device.rows].filter(([key]) => key.startsWith(`${table}/`)).map(([, row]) => row);
+      expect(rows, table).not.toHaveLength(0);
+      for (const row of rows) {
+        for (const field of syncedTableDeclarations[table].timeFields) {
+          const time = (row as Record<string, unknown>)[field];
+          if (time !== null) expect(time, `${table}.${field}`).toBe(new Date(time as string).toISOString());
+        }
+        for (const userId of usersNamedBy(table, row as never)) expect([...device.users.keys()]).toContain(userId);
+      }
     }
+    expect(device.rows.get(`events/${eventId}`)).toMatchObject({
+      startDate: '2031-06-01T11:30:00.250Z',
+      endDate: '2031-06-01T15:00:00.000Z',
+    });
+    expect(device.rows.get(`messages/${messageId}`)).toMatchObject({ deletedAt: expect.any(String) });
+    const [post] = await context.sql<[{ created_at: Date }]>`select created_at from posts where id = ${postId}`;
+    expect(device.rows.get(`posts/${postId}`)).toMatchObject({ createdAt: post.created_at.toISOString() });
   });
 });

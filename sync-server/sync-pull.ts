@@ -1,16 +1,10 @@
 import { z } from 'zod';
-import {
-  pullPageMax,
-  syncedTables,
-  usersNamedBy,
-  type FamilyCursor,
-  type FamilyPull,
-  type PullResponse,
-} from '../schema/index.ts';
+import { pullPageMax, syncedTables, type FamilyCursor, type FamilyPull, type PullResponse } from '../schema/index.ts';
 import type { Sql } from './database.ts';
 import {
   createSyncRepository,
   type ChangePosition,
+  type ChangesPage,
   type FamilyVersions,
   type SyncRepository,
 } from './repositories/sync-repository.ts';
@@ -69,18 +63,25 @@ function decodeResume(token: string): ResumeToken | null {
   }
 }
 
+/** A family in a pull's answer, its changes still the JSON PostgreSQL wrote. */
+type FamilyPage =
+  | Extract<FamilyPull, { status: 'drop' }>
+  | (Omit<Extract<FamilyPull, { status: 'changes' }>, 'changes'> & { changes: ChangesPage });
+
 /**
  * Everything the device is missing of the user's families, read in one snapshot so the rows, the versions and the
  * device's watermark agree. Families come in the order of the device's cursors, then the user's families the
- * device does not have yet; at most `pageMax` changes in all, and `more` says to ask again.
+ * device does not have yet; at most `pageMax` changes in all, and `more` says to ask again. Answers the JSON of a
+ * `PullResponse`, as the route sends it: the changes are PostgreSQL's JSON text, put in as they came.
  */
-export async function pullChanges(sql: Sql, pull: Pull): Promise<PullResponse> {
+export async function pullChanges(sql: Sql, pull: Pull): Promise<string> {
   const pageMax = pull.pageMax ?? pullPageMax;
   // Many pulls find nothing new (catching up on focus, the live channel's fallback): what the device was admitted
   // with answers those, without the snapshot's begin, reads and commit.
   const now = pull.admitted ?? (await createSyncRepository(sql).deviceAndFamilies(pull.deviceId, pull.userId));
   if (isUpToDate(pull.cursors, now.families)) {
-    return { epoch: pull.epoch, lastAppliedSeq: now.lastAppliedSeq, families: [], users: [], more: false };
+    const answer = { epoch: pull.epoch, lastAppliedSeq: now.lastAppliedSeq, families: [], users: [], more: false };
+    return JSON.stringify(answer satisfies PullResponse);
   }
   return sql.begin('isolation level repeatable read, read only', async (tx) => {
     const sync = createSyncRepository(tx);
@@ -94,7 +95,7 @@ export async function pullChanges(sql: Sql, pull: Pull): Promise<PullResponse> {
       if (!cursors.has(familyId)) cursors.set(familyId, { familyId, version: 0, resume: null });
     }
 
-    const families: FamilyPull[] = [];
+    const families: FamilyPage[] = [];
     let budget = pageMax;
     let more = false;
     for (const cursor of cursors.values()) {
@@ -109,13 +110,27 @@ export async function pullChanges(sql: Sql, pull: Pull): Promise<PullResponse> {
         continue;
       }
       const page = await pullFamily(sync, pull.userId, cursor, family, budget);
-      budget -= page.changes.length;
+      budget -= page.changes.count;
       if (page.cursor.resume !== null) more = true;
       families.push(page);
     }
-    const users = await sync.publicUsers(referencedUsers(families));
-    return { epoch: pull.epoch, lastAppliedSeq, families, users, more };
+    const users = await sync.publicUsers([...new Set(families.flatMap(usersNamed))]);
+    return answerJson({ epoch: pull.epoch, lastAppliedSeq, users, more }, families);
   });
+}
+
+/** The answer's JSON with each family's changes as PostgreSQL wrote them. */
+function answerJson(answer: Omit<PullResponse, 'families'>, families: FamilyPage[]): string {
+  const familiesJson = families.map((family) => {
+    if (family.status === 'drop') return JSON.stringify(family);
+    const { changes, ...rest } = family;
+    return `${JSON.stringify(rest).slice(0, -1)},"changes":${changes.json}}`;
+  });
+  return `${JSON.stringify(answer).slice(0, -1)},"families":[${familiesJson.join(',')}]}`;
+}
+
+function usersNamed(family: FamilyPage): string[] {
+  return family.status === 'changes' ? family.changes.userIds : [];
 }
 
 /** Whether the device holds every family of the person, each complete at its version, and no other. */
@@ -128,15 +143,13 @@ function isUpToDate(cursors: readonly FamilyCursor[], families: ReadonlyMap<stri
   return [...families.keys()].every((familyId) => held.has(familyId));
 }
 
-type FamilyChanges = Extract<FamilyPull, { status: 'changes' }>;
-
 async function pullFamily(
   sync: SyncRepository,
   userId: string,
   cursor: FamilyCursor,
   { version: familyVersion, tombstoneFloor }: FamilyVersions,
   budget: number,
-): Promise<FamilyChanges> {
+): Promise<Extract<FamilyPage, { status: 'changes' }>> {
   const { familyId } = cursor;
   const resume = cursor.resume !== null && cursor.version <= familyVersion ? decodeResume(cursor.resume) : null;
   // Only a device that holds nothing of the family can do without the tombstones up to now.
@@ -154,39 +167,25 @@ async function pullFamily(
   const after = restart ? 0 : cursor.version;
   // A device told to start over drops its copy before the first page, so it too holds nothing.
   const skipTombstonesThrough = restart || holdsNothing ? familyVersion : resume ? resume.skipTombstonesThrough : 0;
-  const found = await sync.changesOf({
+  const changes = await sync.changesPage({
     familyId,
     userId,
     after,
     skipTombstonesThrough,
     resumeAfter: restart ? null : (resume?.position ?? null),
-    limit: budget + 1,
+    limit: budget,
   });
-  const sent = found.slice(0, budget);
   let nextCursor: FamilyCursor = { familyId, version: familyVersion, resume: null };
-  if (found.length > budget) {
-    const last = sent[sent.length - 1];
-    if (!last) throw new Error('a pull page needs room for at least one change');
+  if (changes.stoppedAt) {
     // Cut short: the cursor keeps the version the device's copy is complete up to, and the token says where to go on.
-    nextCursor = { familyId, version: after, resume: encodeResume({ position: last.position, skipTombstonesThrough }) };
+    const resumeToken = encodeResume({ position: changes.stoppedAt, skipTombstonesThrough });
+    nextCursor = { familyId, version: after, resume: resumeToken };
   }
   return {
     status: 'changes',
     familyId,
     ...(restart ? { reset: true as const } : {}),
-    changes: sent.map((ordered) => ordered.change),
+    changes,
     cursor: nextCursor,
   };
-}
-
-/** Members, authors, reactors and creators named by the rows being sent (their declared user fields). */
-function referencedUsers(families: FamilyPull[]): string[] {
-  const ids = new Set<string>();
-  for (const family of families) {
-    if (family.status !== 'changes') continue;
-    for (const change of family.changes) {
-      if (change.op === 'put') for (const id of usersNamedBy(change.table, change.row)) ids.add(id);
-    }
-  }
-  return [...ids];
 }

@@ -3,6 +3,7 @@ import type { Queryable } from '../database.ts';
 import type { PullSource } from './pull-sources.ts';
 import { putClearingTombstone, recordTombstones } from './sync-tombstones.ts';
 import { listSeenByMember } from './seen-by-member.ts';
+import { isoTime } from './iso-time.ts';
 
 export type NewAlbum = {
   id: string;
@@ -31,7 +32,7 @@ export const albumPullSource: PullSource = (sql, familyId, from) => sql`
   select a.version, a.id::text as id,
     jsonb_build_object(
       'id', a.id, 'familyId', a.family_id, 'createdById', a.created_by_id, 'name', a.name,
-      'description', a.description, 'coverPhotoId', a.cover_photo_id, 'createdAt', a.created_at
+      'description', a.description, 'coverPhotoId', a.cover_photo_id, 'createdAt', ${isoTime(sql, sql`a.created_at`)}
     ) as row
   from albums a where a.family_id = ${familyId} and a.version >= ${from}
 `;

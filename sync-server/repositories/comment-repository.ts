@@ -1,6 +1,7 @@
 import type { Queryable } from '../database.ts';
 import type { PullSource } from './pull-sources.ts';
 import { putClearingTombstone, recordTombstones } from './sync-tombstones.ts';
+import { isoTime } from './iso-time.ts';
 
 export type NewComment = {
   id: string;
@@ -20,7 +21,7 @@ export const commentPullSource: PullSource = (sql, familyId, from) => sql`
   select c.version, c.id::text as id,
     jsonb_build_object(
       'id', c.id, 'familyId', c.family_id, 'postId', c.post_id, 'authorId', c.author_id,
-      'content', c.content, 'createdAt', c.created_at
+      'content', c.content, 'createdAt', ${isoTime(sql, sql`c.created_at`)}
     ) as row
   from comments c where c.family_id = ${familyId} and c.version >= ${from}
 `;

@@ -5,6 +5,7 @@ import type { PullSource } from './pull-sources.ts';
 import { publicUserJson } from './public-user-json.ts';
 import { listSeenByMember } from './seen-by-member.ts';
 import { putClearingTombstone, recordTombstones } from './sync-tombstones.ts';
+import { isoTime } from './iso-time.ts';
 
 /** What an event is, as its creator or an admin writes it. */
 export type EventFields = {
@@ -37,8 +38,8 @@ export const eventPullSource: PullSource = (sql, familyId, from) => sql`
   select e.version, e.id::text as id,
     jsonb_build_object(
       'id', e.id, 'familyId', e.family_id, 'createdById', e.created_by_id, 'title', e.title,
-      'description', e.description, 'startDate', e.start_date, 'endDate', e.end_date, 'location', e.location,
-      'timeZone', e.time_zone, 'allDay', e.all_day, 'createdAt', e.created_at
+      'description', e.description, 'startDate', ${isoTime(sql, sql`e.start_date`)}, 'endDate', ${isoTime(sql, sql`e.end_date`)}, 'location', e.location,
+      'timeZone', e.time_zone, 'allDay', e.all_day, 'createdAt', ${isoTime(sql, sql`e.created_at`)}
     ) as row
   from events e where e.family_id = ${familyId} and e.version >= ${from}
 `;
@@ -48,7 +49,7 @@ export const rsvpPullSource: PullSource = (sql, familyId, from) => sql`
   select a.version, a.id,
     jsonb_build_object(
       'id', a.id, 'familyId', a.family_id, 'eventId', a.event_id, 'userId', a.user_id, 'status', a.status,
-      'updatedAt', a.updated_at
+      'updatedAt', ${isoTime(sql, sql`a.updated_at`)}
     ) as row
   from event_attendees a where a.family_id = ${familyId} and a.version >= ${from}
 `;

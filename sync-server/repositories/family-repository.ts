@@ -5,6 +5,7 @@ import type { FamilyChange } from '../sync-notifier.ts';
 import type { PullSource } from './pull-sources.ts';
 import { publicUserJson } from './public-user-json.ts';
 import { putClearingTombstone, recordTombstones } from './sync-tombstones.ts';
+import { isoTime } from './iso-time.ts';
 
 export type NewFamily = {
   id: string;
@@ -80,7 +81,7 @@ export const familyPullSource: PullSource = (sql, familyId, from) => sql`
   select f.row_version as version, f.id::text as id,
     jsonb_build_object(
       'id', f.id, 'name', f.name, 'description', f.description, 'createdById', f.created_by_id,
-      'createdAt', f.created_at, 'updatedAt', f.updated_at
+      'createdAt', ${isoTime(sql, sql`f.created_at`)}, 'updatedAt', ${isoTime(sql, sql`f.updated_at`)}
     ) as row
   from families f where f.id = ${familyId} and f.row_version >= ${from}
 `;
@@ -89,7 +90,7 @@ export const memberPullSource: PullSource = (sql, familyId, from) => sql`
   select m.version, m.id::text as id,
     jsonb_build_object(
       'id', m.id, 'familyId', m.family_id, 'userId', m.user_id, 'role', m.role,
-      'relationshipType', m.relationship_type, 'joinedAt', m.joined_at
+      'relationshipType', m.relationship_type, 'joinedAt', ${isoTime(sql, sql`m.joined_at`)}
     ) as row
   from family_members m where m.family_id = ${familyId} and m.version >= ${from}
 `;

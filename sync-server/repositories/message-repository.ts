@@ -3,6 +3,7 @@ import type { ChatMessage, MessageType, PublicUser } from '../../schema/index.ts
 import type { Queryable } from '../database.ts';
 import type { PullSource } from './pull-sources.ts';
 import { publicUserJson } from './public-user-json.ts';
+import { isoTime } from './iso-time.ts';
 
 /** What permission checks need to know about a message. */
 export type MessageRef = { id: string; familyId: string; senderId: string; photoId: string | null; deleted: boolean };
@@ -26,7 +27,7 @@ export const messagePullSource: PullSource = (sql, familyId, from, { fromStart }
   select m.version, m.id::text as id,
     jsonb_build_object(
       'id', m.id, 'familyId', m.family_id, 'senderId', m.sender_id, 'number', m.number, 'content', m.content,
-      'messageType', m.message_type, 'photoId', m.photo_id, 'createdAt', m.created_at, 'deletedAt', m.deleted_at
+      'messageType', m.message_type, 'photoId', m.photo_id, 'createdAt', ${isoTime(sql, sql`m.created_at`)}, 'deletedAt', ${isoTime(sql, sql`m.deleted_at`)}
     ) as row
   from messages m where m.family_id = ${familyId} and m.version >= ${from}
   ${
@@ -115,7 +116,10 @@ export function createMessageRepository(sql: Queryable) {
     },
 
     /** Spec §7's list: the newest `limit` messages, or those before number `before`, oldest first. */
-    async pageOf(familyId: string, { before, limit }: { before?: number; limit: number }): Promise<MessageWithSender[]> {
+    async pageOf(
+      familyId: string,
+      { before, limit }: { before?: number; limit: number },
+    ): Promise<MessageWithSender[]> {
       const rows = await sql<MessageRow[]>`
         select * from (
           select m.*, ${publicUserJson(sql, 'u')} as sender

@@ -2,6 +2,7 @@ import type { NotificationType, UserSettings } from '../../schema/index.ts';
 import type { Queryable } from '../database.ts';
 import type { PullSource } from './pull-sources.ts';
 import { settingColumnOf } from './settings-repository.ts';
+import { isoTime } from './iso-time.ts';
 
 /** Only the puller's own notifications. */
 export const notificationPullSource: PullSource = (sql, familyId, from, { userId }) => sql`
@@ -9,7 +10,7 @@ export const notificationPullSource: PullSource = (sql, familyId, from, { userId
     jsonb_build_object(
       'id', n.id, 'userId', n.user_id, 'familyId', n.family_id, 'type', n.type, 'relatedId', n.related_id,
       'actorId', n.actor_id, 'excerpt', n.excerpt, 'count', n.count, 'isRead', n.is_read,
-      'createdAt', n.created_at, 'updatedAt', n.updated_at
+      'createdAt', ${isoTime(sql, sql`n.created_at`)}, 'updatedAt', ${isoTime(sql, sql`n.updated_at`)}
     ) as row
   from notifications n where n.family_id = ${familyId} and n.user_id = ${userId} and n.version >= ${from}
 `;

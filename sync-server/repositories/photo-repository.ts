@@ -6,6 +6,7 @@ import type { PullSource } from './pull-sources.ts';
 import { publicUserJson } from './public-user-json.ts';
 import { listSeenByMember } from './seen-by-member.ts';
 import { putClearingTombstone, recordTombstones } from './sync-tombstones.ts';
+import { isoTime } from './iso-time.ts';
 
 /** A stored upload: the bytes a photo will name (sync-server/photos/). */
 export type PhotoFile = {
@@ -63,7 +64,7 @@ export const photoPullSource: PullSource = (sql, familyId, from) => sql`
     jsonb_build_object(
       'id', p.id, 'familyId', p.family_id, 'uploadedById', p.uploaded_by_id, 'albumId', p.album_id,
       'title', p.title, 'description', p.description, 'imageUrl', '/api/photos/' || p.id || '/preview',
-      'createdAt', p.created_at
+      'createdAt', ${isoTime(sql, sql`p.created_at`)}
     ) as row
   from photos p where p.family_id = ${familyId} and p.version >= ${from}
 `;

@@ -4,6 +4,7 @@ import type { Queryable } from '../database.ts';
 import type { PullSource } from './pull-sources.ts';
 import { publicUserJson } from './public-user-json.ts';
 import { putClearingTombstone, recordTombstones } from './sync-tombstones.ts';
+import { isoTime } from './iso-time.ts';
 
 export type NewPost = {
   id: string;
@@ -30,15 +31,10 @@ export const postPullSource: PullSource = (sql, familyId, from) => sql`
   select p.version, p.id::text as id,
     jsonb_build_object(
       'id', p.id, 'familyId', p.family_id, 'authorId', p.author_id, 'content', p.content,
-      'photoIds', to_jsonb(p.photo_ids), 'createdAt', p.created_at, 'updatedAt', p.updated_at
+      'photoIds', to_jsonb(p.photo_ids), 'createdAt', ${isoTime(sql, sql`p.created_at`)}, 'updatedAt', ${isoTime(sql, sql`p.updated_at`)}
     ) as row
   from posts p where p.family_id = ${familyId} and p.version >= ${from}
 `;
-
-/** An instant as the API writes it everywhere (`Date.toISOString()`'s form), made by PostgreSQL. */
-function isoTime(sql: Queryable, column: postgres.Fragment) {
-  return sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
-}
 
 export function createPostRepository(sql: Queryable) {
   /**

@@ -2,6 +2,7 @@ import type { reactionTypes } from '../../schema/index.ts';
 import type { Queryable } from '../database.ts';
 import type { PullSource } from './pull-sources.ts';
 import { putClearingTombstone, recordTombstones } from './sync-tombstones.ts';
+import { isoTime } from './iso-time.ts';
 
 type ReactionType = (typeof reactionTypes)[number];
 
@@ -13,7 +14,7 @@ export const reactionPullSource: PullSource = (sql, familyId, from) => sql`
   select r.version, r.id,
     jsonb_build_object(
       'id', r.id, 'familyId', r.family_id, 'postId', r.post_id, 'userId', r.user_id,
-      'reactionType', r.reaction_type, 'createdAt', r.created_at
+      'reactionType', r.reaction_type, 'createdAt', ${isoTime(sql, sql`r.created_at`)}
     ) as row
   from post_reactions r where r.family_id = ${familyId} and r.version >= ${from}
 `;

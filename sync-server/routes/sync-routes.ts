@@ -5,7 +5,6 @@ import {
   pullRequestSchema,
   pushRequestSchema,
   type HistoryChanged,
-  type PullResponse,
 } from '../../schema/index.ts';
 import type { Sql } from '../database.ts';
 import { HttpError, serverMessages } from '../http-errors.ts';
@@ -81,12 +80,14 @@ export const syncRoutes: FastifyPluginAsync<SyncRoutesOptions> = async (app, { s
     return reply.code(outcome.statusCode).send(outcome.body);
   });
 
-  app.post('/api/sync/pull', { preHandler: app.requireUser }, async (request): Promise<PullResponse> => {
+  // The answer is a PullResponse's JSON, made as text (sync-pull.ts).
+  app.post('/api/sync/pull', { preHandler: app.requireUser }, async (request, reply) => {
     requireCurrentProtocolOf(request);
     const pull = parseBody(pullRequestSchema, request);
     const { userId, epoch, lastAppliedSeq, families } = await admitDevice(request, pull, { withFamilies: true });
     const admitted = families ? { lastAppliedSeq, families } : undefined;
-    return pullChanges(sql, { userId, deviceId: pull.deviceId, epoch, cursors: pull.cursors, admitted });
+    const answer = await pullChanges(sql, { userId, deviceId: pull.deviceId, epoch, cursors: pull.cursors, admitted });
+    return reply.type('application/json; charset=utf-8').send(answer);
   });
 
   // Another person's device, or one already forgotten, is left as it is: the answer is the same, so it says nothing.
