@@ -139,7 +139,7 @@ try {
     {
       name: 'POST /api/sync/pull from the start',
       hearth: hearthPull({ epoch: null, cursors: [] }),
-      bare: { url: `http://127.0.0.1:${barePort}/pull/${familyId}`, script: postScript({}) },
+      bare: { url: `http://127.0.0.1:${barePort}/pull/${familyId}/${account.userId}`, script: postScript({}) },
     },
     {
       // What most pulls are: a poke, or the engine's check now and then, from a device that has everything.

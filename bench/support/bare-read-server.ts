@@ -3,9 +3,10 @@
  * answer one query whose JSON PostgreSQL makes: a family's newest 20 posts with their authors, likes and comments; a
  * person's families; a family's members with their names; its events with their makers; its newest 100 chat
  * messages (the route's default page) with their senders; a family's version (what a device holding everything asks
- * about); everything a device pulls of a family from the start (its row, members, their users, posts, comments and
- * likes). No session, no device bookkeeping, no membership check, no security headers, no compression: the floor for
- * the same answers from the same data.
+ * about); everything a device pulls of a family from the start (its row, members, their users, posts, comments,
+ * likes, albums, photos, events and their answers, chat messages, and the person's chat read and notifications: the
+ * same rows Hearth sends). No session, no device bookkeeping, no membership check, no security headers, no
+ * compression: the floor for the same answers from the same data.
  * Run as its own process: `DATABASE_URL=… PORT=… node --import tsx bench/support/bare-read-server.ts`.
  */
 import Fastify from 'fastify';
@@ -85,8 +86,8 @@ app.get<{ Params: { familyId: string } }>('/messages/:familyId', async (request,
   return reply.type('application/json').send(row?.page ?? '[]');
 });
 
-app.post<{ Params: { familyId: string } }>('/pull/:familyId', async (request, reply) => {
-  const familyId = request.params.familyId;
+app.post<{ Params: { familyId: string; userId: string } }>('/pull/:familyId/:userId', async (request, reply) => {
+  const { familyId, userId } = request.params;
   const [row] = await sql<{ page: string }[]>`
     select json_build_object(
       'families', (select json_agg(f) from families f where f.id = ${familyId}),
@@ -97,7 +98,15 @@ app.post<{ Params: { familyId: string } }>('/pull/:familyId', async (request, re
       'posts', (select json_agg(p) from posts p where p.family_id = ${familyId}),
       'comments', (select json_agg(c) from comments c join posts p on p.id = c.post_id where p.family_id = ${familyId}),
       'postReactions', (select json_agg(r) from post_reactions r join posts p on p.id = r.post_id
-        where p.family_id = ${familyId})
+        where p.family_id = ${familyId}),
+      'albums', (select json_agg(a) from albums a where a.family_id = ${familyId}),
+      'photos', (select json_agg(p) from photos p where p.family_id = ${familyId}),
+      'events', (select json_agg(e) from events e where e.family_id = ${familyId}),
+      'eventAttendees', (select json_agg(a) from event_attendees a where a.family_id = ${familyId}),
+      'messages', (select json_agg(m) from messages m where m.family_id = ${familyId}),
+      'chatReads', (select json_agg(r) from chat_reads r where r.family_id = ${familyId} and r.user_id = ${userId}),
+      'notifications', (select json_agg(n) from notifications n where n.family_id = ${familyId}
+        and n.user_id = ${userId})
     )::text as page
   `;
   return reply.type('application/json').send(row?.page ?? '{}');
