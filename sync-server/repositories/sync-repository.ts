@@ -1,6 +1,7 @@
 import { syncedTableDeclarations, syncedTables, type PublicUser, type SyncedTable } from '../../schema/index.ts';
 import type { Queryable } from '../database.ts';
 import { publicUserJson } from './public-user-json.ts';
+import { postgresTimeZones } from './postgres-time-zones.ts';
 import { pullSources } from './pull-sources.ts';
 import { epochQuery } from '../sync-history.ts';
 
@@ -60,7 +61,7 @@ export function createSyncRepository(sql: Queryable) {
      * caller refuses a request whose user is not that owner. Read first, since every pull asks: a device is written
      * only when it is new, and its last_seen_at moves at most once an hour (a write per pull would be one every
      * 30 s per open app). The time zone it says it is in is kept when PostgreSQL knows the zone (a zone it does not
-     * know is looked up again on each request, and changes nothing). With `withFamilies`, the person's families and
+     * know is checked again on each request, and changes nothing). With `withFamilies`, the person's families and
      * their versions come in the same statement: what a pull with nothing new needs to answer, so such a pull is one
      * statement in all (sync-pull.ts `pullChanges`).
      */
@@ -70,7 +71,9 @@ export function createSyncRepository(sql: Queryable) {
       timeZone?: string,
       { withFamilies = false } = {},
     ): Promise<DeviceState & { epoch: string; families?: Map<string, FamilyVersions> }> {
-      const knownZone = sql`(select name from pg_timezone_names where name = ${timeZone ?? null})`;
+      // A zone PostgreSQL does not know is not kept: the person's times are worked out in PostgreSQL with it.
+      const knownZone = async () =>
+        timeZone !== undefined && (await postgresTimeZones(sql)).has(timeZone) ? timeZone : null;
       // The server's epoch (sync-history.ts) comes with it: every push and pull needs both, and a round trip to
       // PostgreSQL is much of what a small pull costs.
       const read = () => sql<
@@ -91,7 +94,7 @@ export function createSyncRepository(sql: Queryable) {
       if (!row) {
         // Another request may create it at the same moment: whichever insert wins, the row is read back.
         await sql`
-          insert into sync_devices (id, user_id, time_zone) values (${deviceId}, ${userId}, ${knownZone})
+          insert into sync_devices (id, user_id, time_zone) values (${deviceId}, ${userId}, ${await knownZone()})
           on conflict (id) do nothing
         `;
         [row] = await read();
@@ -99,10 +102,11 @@ export function createSyncRepository(sql: Queryable) {
       if (!row) throw new Error('sync_devices row missing right after its insert');
       const moved = timeZone !== undefined && timeZone !== row.time_zone;
       if ((row.stale || moved) && row.user_id === userId) {
+        const zone = await knownZone();
         await sql`
-          update sync_devices set last_seen_at = now(), time_zone = coalesce(${knownZone}, time_zone)
+          update sync_devices set last_seen_at = now(), time_zone = coalesce(${zone}, time_zone)
           where id = ${deviceId}
-            and (last_seen_at < now() - interval '1 hour' or time_zone is distinct from coalesce(${knownZone}, time_zone))
+            and (last_seen_at < now() - interval '1 hour' or time_zone is distinct from coalesce(${zone}, time_zone))
         `;
       }
       return {
