@@ -222,7 +222,7 @@ describe('pull', () => {
     expect(answer.users).toEqual([expect.objectContaining({ id: member.account.user.id, firstName: 'Rosie' })]);
   });
 
-  it('pages through large families, resuming where it stopped, and ends with what a single pull sees', async () => {
+  it('pages through large families, resuming where it stopped in larger pages, and ends with what a single pull sees', async () => {
     const { familyId, admin, posts } = await busyFamily();
     const other = await createFamily(admin, 'Other family');
     await admin.send(
@@ -234,7 +234,7 @@ describe('pull', () => {
     const pager = new TestDevice(context.app, admin.account);
     // The busy family first: a device's own cursors come before the families it does not have yet.
     pager.cursors.set(familyId, { familyId, version: 0, resume: null });
-    const pageMax = 5;
+    const pageMax = { first: 5, resumed: 7 };
     const pullPage = async () => {
       const cursors = [...pager.cursors.values()];
       const answer = pullResponseSchema.parse(
@@ -257,7 +257,7 @@ describe('pull', () => {
     expect(first.families).toHaveLength(1);
     const cutShort = first.families[0]!;
     expect(cutShort).toMatchObject({ familyId, cursor: { version: 0, resume: expect.any(String) } });
-    expect(changesOf(cutShort)).toHaveLength(pageMax);
+    expect(changesOf(cutShort)).toHaveLength(pageMax.first);
     expect(pager.ids('posts')).toEqual([posts[0]!, posts[1]!].sort());
 
     // Between pages: a post already sent is deleted, one not sent yet is edited, a new one is written.
@@ -267,11 +267,14 @@ describe('pull', () => {
       { name: 'post.create', args: { postId: randomUUID(), familyId, content: 'Written while paging' } },
     );
     let answer = first;
+    const resumedSizes: number[] = [];
     while (answer.more) {
       answer = await pullPage();
       const sent = answer.families.flatMap((family) => (family.status === 'changes' ? family.changes : []));
-      expect(sent.length).toBeLessThanOrEqual(pageMax);
+      resumedSizes.push(sent.length);
     }
+    // Carrying on where the first page stopped, each page holds up to the larger size.
+    expect(Math.max(...resumedSizes)).toBe(pageMax.resumed);
     for (const cursor of pager.cursors.values()) expect(cursor.resume).toBeNull();
 
     const whole = new TestDevice(context.app, admin.account);
@@ -326,7 +329,7 @@ describe('pull', () => {
             deviceId: pager.id,
             epoch: await currentEpoch(context.sql),
             cursors: [...pager.cursors.values()],
-            pageMax: 4,
+            pageMax: { first: 4, resumed: 4 },
           }),
         ),
       );

@@ -20,8 +20,8 @@ export type Pull = {
    * with it): enough to answer a pull with nothing new. Read here when not given.
    */
   admitted?: { lastAppliedSeq: number; families: ReadonlyMap<string, FamilyVersions> };
-  /** Most changes in the answer; tests lower it to page through small families. */
-  pageMax?: number;
+  /** Most changes in the answer (`pullPageMax`); tests lower it to page through small families. */
+  pageMax?: { first: number; resumed: number };
 };
 
 /**
@@ -75,7 +75,8 @@ type FamilyPage =
  * `PullResponse`, as the route sends it: the changes are PostgreSQL's JSON text, put in as they came.
  */
 export async function pullChanges(sql: Sql, pull: Pull): Promise<string> {
-  const pageMax = pull.pageMax ?? pullPageMax;
+  const sizes = pull.pageMax ?? pullPageMax;
+  const pageMax = pull.cursors.some((cursor) => cursor.resume !== null) ? sizes.resumed : sizes.first;
   // Many pulls find nothing new (catching up on focus, the live channel's fallback): what the device was admitted
   // with answers those, without the snapshot's begin, reads and commit.
   const now = pull.admitted ?? (await createSyncRepository(sql).deviceAndFamilies(pull.deviceId, pull.userId));

@@ -64,7 +64,8 @@ const rowKey = (table: SyncedTable, id: string) => `${table}/${id}`;
 
 export type FakeSyncServerOptions = { pullPageMax?: number };
 
-export function createFakeSyncServer({ pullPageMax: pageMax = pullPageMax }: FakeSyncServerOptions = {}) {
+// One size for every page: the engine sees no difference between a first page and a resumed one.
+export function createFakeSyncServer({ pullPageMax: pageMax = pullPageMax.first }: FakeSyncServerOptions = {}) {
   const users = new Map<string, SyncedUser>();
   const familyVersions = new Map<string, number>();
   /** `table/id` → the row and the version that last put it. */
