@@ -9,7 +9,9 @@ import {
   type Change,
   type FamilyPull,
 } from '../schema/index.ts';
+import { writeToFamily } from './mutators/access.ts';
 import { createFamilyRepository } from './repositories/family-repository.ts';
+import { createNotificationRepository } from './repositories/notification-repository.ts';
 import { createPostRepository } from './repositories/post-repository.ts';
 import { currentEpoch } from './sync-history.ts';
 import { pullChanges } from './sync-pull.ts';
@@ -546,6 +548,19 @@ describe("a row's times as the API writes them", () => {
       { name: 'comment.create', args: { commentId: randomUUID(), postId, content: 'Lovely' } },
       { name: 'reaction.set', args: { postId, reactionType: 'like', reacted: true } },
     );
+    // And one that names nobody (a reminder, an archive ready): no one to send along for it.
+    await writeToFamily(context.sql, familyId, async (tx, writeVersion) => {
+      await createNotificationRepository(tx).notify({
+        familyId,
+        type: 'export_ready',
+        groupKey: `export:${randomUUID()}`,
+        relatedId: randomUUID(),
+        actorId: null,
+        excerpt: '',
+        version: await writeVersion(),
+        recipients: [admin.account.user.id],
+      });
+    });
 
     const device = new TestDevice(context.app, admin.account);
     await device.pullAll();

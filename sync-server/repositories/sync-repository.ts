@@ -210,7 +210,7 @@ export function createSyncRepository(sql: Queryable) {
         return sql`
           select version, ${rank}::int as table_rank, id,
             ${`{"table":"${table}","op":"put","row":`}::text || row::text || '}' as change,
-            ${named.length === 0 ? sql`null` : sql`concat_ws(',', ${named.reduce((all, one) => sql`${all}, ${one}`)})`}
+            ${named.length === 0 ? sql`null` : sql`nullif(concat_ws(',', ${named.reduce((all, one) => sql`${all}, ${one}`)}), '')`}
               as users
           from (${pullSources[table](sql, familyId, from, scope)} offset 0) source
         `;
