@@ -35,6 +35,20 @@ function changesOf(family: FamilyPull | undefined): Change[] {
   return family.changes.filter((change) => change.table !== 'notifications');
 }
 
+/** One pull by `device`, in pages of the given sizes (the route's are larger), applied to it. */
+async function pullInPages(device: TestDevice, pageMax: { first: number; resumed: number }) {
+  const answer = await pullChanges(context.sql, {
+    userId: device.account.user.id,
+    deviceId: device.id,
+    epoch: await currentEpoch(context.sql),
+    cursors: [...device.cursors.values()],
+    pageMax,
+  });
+  const parsed = pullResponseSchema.parse(JSON.parse(answer));
+  device.apply(parsed);
+  return parsed;
+}
+
 function describeChange(change: Change): string {
   return change.op === 'put' ? `put ${change.table} ${change.row.id}` : `delete ${change.table} ${change.id}`;
 }
@@ -237,22 +251,7 @@ describe('pull', () => {
     // The busy family first: a device's own cursors come before the families it does not have yet.
     pager.cursors.set(familyId, { familyId, version: 0, resume: null });
     const pageMax = { first: 5, resumed: 7 };
-    const pullPage = async () => {
-      const cursors = [...pager.cursors.values()];
-      const answer = pullResponseSchema.parse(
-        JSON.parse(
-          await pullChanges(context.sql, {
-            userId: admin.account.user.id,
-            deviceId: admin.id,
-            epoch: await currentEpoch(context.sql),
-            cursors,
-            pageMax,
-          }),
-        ),
-      );
-      pager.apply(answer);
-      return answer;
-    };
+    const pullPage = () => pullInPages(pager, pageMax);
 
     const first = await pullPage();
     expect(first.more).toBe(true);
@@ -323,21 +322,7 @@ describe('pull', () => {
   it('starts over, and says so, a family being fetched from 0 whose resume token it did not make', async () => {
     const { familyId, admin, posts } = await busyFamily();
     const pager = new TestDevice(context.app, admin.account);
-    const pullPage = async () => {
-      const answer = pullResponseSchema.parse(
-        JSON.parse(
-          await pullChanges(context.sql, {
-            userId: admin.account.user.id,
-            deviceId: pager.id,
-            epoch: await currentEpoch(context.sql),
-            cursors: [...pager.cursors.values()],
-            pageMax: { first: 4, resumed: 4 },
-          }),
-        ),
-      );
-      pager.apply(answer);
-      return answer;
-    };
+    const pullPage = () => pullInPages(pager, { first: 4, resumed: 4 });
     await pullPage();
     expect(pager.ids('posts')).toEqual([posts[0]!]);
     // Deleted between pages, and the token the device sends back is not one the server made.
