@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../testing/test-app.ts';
+import { sessionCookieName } from './session.ts';
 import { inlineScriptHashes } from './security-headers.ts';
 import { prerenderedFiles, prerenderedPaths } from './static-files.ts';
 
@@ -163,6 +164,16 @@ describe('prerendered public pages', () => {
     const api = await app.inject({ url: '/api/contact', headers: html });
     expect(api.statusCode).toBe(404);
     expect(api.json()).toEqual({ error: 'Not found' });
+  });
+
+  it('serves the shell at / to a browser holding a session, which then opens on the home, not the landing', async () => {
+    const app = await context.buildApp({ staticDir: pagesDir });
+    const signedIn = await app.inject({ url: '/', headers: { ...html, cookie: `${sessionCookieName}=anything` } });
+    expect(signedIn.body).toBe(shell);
+    expect(signedIn.headers.vary).toMatch(/cookie/i);
+    const visitor = await app.inject({ url: '/', headers: html });
+    expect(visitor.body).toBe(landingPage);
+    expect(visitor.headers.vary).toMatch(/cookie/i);
   });
 
   it('serves the shell at / when the build has no landing page', async () => {

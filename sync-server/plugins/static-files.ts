@@ -5,6 +5,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { serverMessages } from '../http-errors.ts';
+import { sessionCookieName } from './session.ts';
 
 /**
  * Public screens the build may prerender to `<name>.html` (the landing page to landing.html: index.html stays the
@@ -108,8 +109,19 @@ export const staticFilesPlugin = fp<{ staticDir: string; pages: BuiltPages }>(
     }
 
     // Only paths with a page of their own get a route; the rest stay with the shell fallback below.
-    for (const [path, html] of prerendered) app.get(path, (_request, reply) => sendPage(reply, html));
-    if (shell !== undefined && !prerendered.has('/')) app.get('/', (_request, reply) => sendPage(reply, shell));
+    for (const [path, html] of prerendered) {
+      if (path !== '/') app.get(path, (_request, reply) => sendPage(reply, html));
+    }
+    // The landing is for visitors. A browser holding a session gets the shell, which opens on the person's home: no
+    // landing shown first (before the app learns who is signed in), none of its pictures fetched.
+    const forVisitors = prerendered.get('/') ?? shell;
+    const forSignedIn = shell ?? forVisitors;
+    if (forVisitors !== undefined && forSignedIn !== undefined) {
+      app.get('/', (request, reply) => {
+        const page = request.cookies[sessionCookieName] === undefined ? forVisitors : forSignedIn;
+        return sendPage(reply.header('vary', 'cookie'), page);
+      });
+    }
 
     app.setNotFoundHandler((request, reply) => {
       if (shell !== undefined && wantsShell(request)) return sendPage(reply, shell);
