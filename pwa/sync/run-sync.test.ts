@@ -15,8 +15,8 @@ class CountingEventSource extends EventTarget {
 }
 
 const sessions: SyncSession[] = [];
-function start(userId: string) {
-  const session = runSync(userId);
+function start(userId: string, options: Parameters<typeof runSync>[1] = {}) {
+  const session = runSync(userId, options);
   sessions.push(session);
   return session;
 }
@@ -90,6 +90,27 @@ describe('runSync', () => {
     start('grace');
     expect(liveChannels).toEqual([]);
     await vi.waitFor(() => expect(liveChannels).toEqual([liveChannelPath]));
+  });
+
+  it('lets the screens go first on a device holding data, and starts at once on one that holds none', async () => {
+    vi.stubGlobal('navigator', {});
+    let screensDone = () => {};
+    vi.stubGlobal(
+      'window',
+      Object.assign(new EventTarget(), {
+        requestIdleCallback: (callback: () => void) => {
+          screensDone = callback;
+        },
+      }),
+    );
+    start('grace');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(liveChannels).toEqual([]);
+    screensDone();
+    await vi.waitFor(() => expect(liveChannels).toEqual([liveChannelPath]));
+
+    start('hopper', { screensHaveData: false });
+    await vi.waitFor(() => expect(liveChannels).toEqual([liveChannelPath, liveChannelPath]));
   });
 
   it('shows offline when the browser says so, and tries again when it is back', async () => {

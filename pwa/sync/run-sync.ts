@@ -49,9 +49,15 @@ export function runSync(
   {
     db = openHearthDb(userId),
     onWrongAccount,
+    screensHaveData = true,
   }: Pick<SyncEngineOptions, 'onWrongAccount'> & {
     /** The person's database, opened already (the device session opens it first); by default, opened here. */
     db?: HearthDb;
+    /**
+     * Whether the device holds anything for the screens to show. When it does not (a first sync), syncing starts at
+     * once rather than after the screens' first work: the first pull is what gives them something.
+     */
+    screensHaveData?: boolean;
   } = {},
 ): SyncSession {
   const engine = createSyncEngine({ db, userId, transport: httpTransport, onWrongAccount });
@@ -101,7 +107,7 @@ export function runSync(
   if ('locks' in navigator) {
     navigator.locks
       .request(`hearth-sync-${userId}`, { signal: giveUpWaiting.signal }, async () => {
-        await screensFirst();
+        if (screensHaveData) await screensFirst();
         if (stopped) return;
         lead();
         return new Promise<void>((resolve) => {
@@ -112,7 +118,7 @@ export function runSync(
         if (!giveUpWaiting.signal.aborted) console.warn('Could not take the sync lock', error);
       });
   } else {
-    void screensFirst().then(() => {
+    void (screensHaveData ? screensFirst() : Promise.resolve()).then(() => {
       if (!stopped) lead();
     });
   }

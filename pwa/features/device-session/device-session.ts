@@ -3,7 +3,7 @@ import type { User } from '../../../schema/entities.ts';
 import { toasts } from '../../../schema/messages.ts';
 import { deleteHearthDbsAtSignOut, openHearthDb, unsealAfterSignOut } from '../../db/hearth-db.ts';
 import { runSync, type SyncSession } from '../../sync/run-sync.ts';
-import { storeSignedInUser, wroteAnything } from '../../sync/sync-state.ts';
+import { isFirstPullDone, storeSignedInUser, wroteAnything } from '../../sync/sync-state.ts';
 import { markUpdateRequired } from '../../sw/app-update-store.ts';
 import { toast } from '../../ui/toast-store.ts';
 import { recheckSignedInUser } from '../account/auth-store.ts';
@@ -33,12 +33,18 @@ export function startDeviceSession(user: User): Promise<void> {
     if (running?.userId === user.id) return;
     await stopRunning();
     const db = openHearthDb(user.id);
+    let screensHaveData = true;
     try {
       // The first use of the database: where storage is blocked, full or holds a newer Hearth's database, it fails.
       // A sign-out that sealed the database and never finished (the tab closed) must not keep the person from writing.
-      await db.transaction('rw', db.syncState, () =>
-        Promise.all([storeSignedInUser(db, user), unsealAfterSignOut(db)]),
-      );
+      await db.transaction('rw', db.syncState, async () => {
+        const [, , pulledBefore] = await Promise.all([
+          storeSignedInUser(db, user),
+          unsealAfterSignOut(db),
+          isFirstPullDone(db),
+        ]);
+        screensHaveData = pulledBefore;
+      });
     } catch (error) {
       console.error('Could not open the device database', error);
       db.close();
@@ -48,7 +54,7 @@ export function startDeviceSession(user: User): Promise<void> {
     // The screens start reading before syncing starts: on a slow phone opening the app offline, the engine's first
     // reads and writes went ahead of the feed's in the storage process's queue.
     deviceSessionStore.set({ db, storageUnavailable: false });
-    const session = runSync(user.id, { db, onWrongAccount: () => void recheckSignedInUser() });
+    const session = runSync(user.id, { db, screensHaveData, onWrongAccount: () => void recheckSignedInUser() });
     running = { userId: user.id, session, cleanups: followSession(session) };
     tellAboutKeptWrites(user.id);
     // Ask the browser not to clear this person's data under storage pressure: it may hold writes not yet sent.
