@@ -1,4 +1,4 @@
-import { Suspense, useRef, useState } from 'react';
+import { memo, Suspense, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { familyToasts } from '../../../schema/family-messages.ts';
 import { formatExactDateTime } from '../../lib/format-date.ts';
@@ -29,9 +29,10 @@ type PostCardProps = {
 
 /**
  * One post: who, when, what, its likes and comments. The text is shown as text (never as HTML), with its line
- * breaks and links. Its author can edit and delete it, a family admin delete it.
+ * breaks and links. Its author can edit and delete it, a family admin delete it. Drawn again only when its props
+ * change (the feed keeps an unchanged post the same object, useFamilyPosts).
  */
-export function PostCard({ post, waiting, viewerId, viewerIsAdmin, onDeleted }: PostCardProps) {
+export const PostCard = memo(function PostCard({ post, waiting, viewerId, viewerIsAdmin, onDeleted }: PostCardProps) {
   const quickWrite = useQuickWrite();
   const [editing, setEditing] = useState(false);
   const [commentsOpen, setCommentsOpen] = useState(false);
@@ -192,4 +193,4 @@ export function PostCard({ post, waiting, viewerId, viewerIsAdmin, onDeleted }: 
       ) : null}
     </Card>
   );
-}
+});

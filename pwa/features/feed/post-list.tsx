@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { Button } from '../../ui/button.tsx';
 import { useSignedInUser } from '../account/auth-store.ts';
 import { useIsFamilyAdmin } from '../family/use-is-family-admin.ts';
@@ -28,6 +28,9 @@ export function PostList({ familyId }: { familyId: string }) {
   const firstPullDone = useFirstPullDone();
   const viewerIsAdmin = useIsFamilyAdmin(familyId);
   const listRef = useRef<HTMLOListElement>(null);
+  // The post and its buttons are gone: the reader carries on from the list it was in. One function for every card,
+  // so a card's props change only when its post does.
+  const focusList = useCallback(() => listRef.current?.focus(), []);
   const endRef = useRef<HTMLDivElement>(null);
   const shown = posts?.length ?? 0;
 
@@ -81,8 +84,7 @@ export function PostList({ familyId }: { familyId: string }) {
               waiting={waiting?.has(post.id) ?? false}
               viewerId={user.id}
               viewerIsAdmin={viewerIsAdmin}
-              // The post and its buttons are gone: the reader carries on from the list it was in.
-              onDeleted={() => listRef.current?.focus()}
+              onDeleted={focusList}
             />
           </li>
         ))}

@@ -2,6 +2,7 @@ import { Dexie } from 'dexie';
 import { useLiveQuery } from 'dexie-react-hooks';
 import type { SyncedPost, SyncedUser } from '../../../schema/sync.ts';
 import type { HearthDb } from '../../db/hearth-db.ts';
+import { useStableRows } from '../../lib/stable-rows.ts';
 import { useHearthDb } from '../device-session/device-session-store.ts';
 import { readUsersById } from './read-users.ts';
 
@@ -52,9 +53,12 @@ export function readFamilyPosts(db: HearthDb, familyId: string, limit: number): 
   });
 }
 
-/** The family's newest posts as `readFamilyPosts` gives them, kept current as the device database changes. */
+/**
+ * The family's newest posts as `readFamilyPosts` gives them, kept current as the device database changes; a post that
+ * did not change stays the same object, so its card is not drawn again.
+ */
 export function useFamilyPosts(familyId: string, limit: number): { posts: FeedPost[] | undefined; hasMore: boolean } {
   const db = useHearthDb();
   const page = useLiveQuery(() => readFamilyPosts(db, familyId, limit), [db, familyId, limit]);
-  return { posts: page?.posts, hasMore: page?.hasMore ?? false };
+  return { posts: useStableRows(page?.posts), hasMore: page?.hasMore ?? false };
 }
