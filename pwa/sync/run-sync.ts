@@ -68,6 +68,7 @@ export function runSync(
   let stopped = false;
   let stopLeading: (() => void) | undefined;
   let releaseLock = () => {};
+  const syncingMayStart = () => (screensHaveData ? screensFirst() : Promise.resolve());
 
   /** The syncing tab uploads the photos too, whichever tab they were picked in, and keeps their thumbnails. */
   function lead(): void {
@@ -107,7 +108,7 @@ export function runSync(
   if ('locks' in navigator) {
     navigator.locks
       .request(`hearth-sync-${userId}`, { signal: giveUpWaiting.signal }, async () => {
-        if (screensHaveData) await screensFirst();
+        await syncingMayStart();
         if (stopped) return;
         lead();
         return new Promise<void>((resolve) => {
@@ -118,7 +119,7 @@ export function runSync(
         if (!giveUpWaiting.signal.aborted) console.warn('Could not take the sync lock', error);
       });
   } else {
-    void (screensHaveData ? screensFirst() : Promise.resolve()).then(() => {
+    void syncingMayStart().then(() => {
       if (!stopped) lead();
     });
   }

@@ -33,17 +33,17 @@ export function startDeviceSession(user: User): Promise<void> {
     if (running?.userId === user.id) return;
     await stopRunning();
     const db = openHearthDb(user.id);
-    let screensHaveData = true;
+    let pulledBefore: boolean;
     try {
       // The first use of the database: where storage is blocked, full or holds a newer Hearth's database, it fails.
       // A sign-out that sealed the database and never finished (the tab closed) must not keep the person from writing.
-      await db.transaction('rw', db.syncState, async () => {
-        const [, , pulledBefore] = await Promise.all([
+      pulledBefore = await db.transaction('rw', db.syncState, async () => {
+        const [, , firstPullDone] = await Promise.all([
           storeSignedInUser(db, user),
           unsealAfterSignOut(db),
           isFirstPullDone(db),
         ]);
-        screensHaveData = pulledBefore;
+        return firstPullDone;
       });
     } catch (error) {
       console.error('Could not open the device database', error);
@@ -54,7 +54,11 @@ export function startDeviceSession(user: User): Promise<void> {
     // The screens start reading before syncing starts: on a slow phone opening the app offline, the engine's first
     // reads and writes went ahead of the feed's in the storage process's queue.
     deviceSessionStore.set({ db, storageUnavailable: false });
-    const session = runSync(user.id, { db, screensHaveData, onWrongAccount: () => void recheckSignedInUser() });
+    const session = runSync(user.id, {
+      db,
+      screensHaveData: pulledBefore,
+      onWrongAccount: () => void recheckSignedInUser(),
+    });
     running = { userId: user.id, session, cleanups: followSession(session) };
     tellAboutKeptWrites(user.id);
     // Ask the browser not to clear this person's data under storage pressure: it may hold writes not yet sent.
