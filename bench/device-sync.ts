@@ -180,11 +180,19 @@ async function measurePokeToScreen(sender: Page, receiver: Page): Promise<void> 
   console.log(`  rounds: ${milliseconds(latencies)}`);
 }
 
-/** Reloads the page with the network off, `offlineRounds` times; milliseconds from navigation start to first post. */
-async function offlineStarts(page: Page, cpuRate: number): Promise<number[]> {
-  const times: number[] = [];
-  for (let round = 0; round < offlineRounds; round += 1) times.push(await offlineStart(page, cpuRate));
-  return times;
+/**
+ * Reloads the page with the network off, `offlineRounds` times; milliseconds from navigation start to the first post
+ * on screen (the picture of the home, once there is one: pwa/lib/home-snapshot.ts), and to the app's own.
+ */
+async function offlineStarts(page: Page, cpuRate: number): Promise<{ shown: number[]; app: number[] }> {
+  const shown: number[] = [];
+  const app: number[] = [];
+  for (let round = 0; round < offlineRounds; round += 1) {
+    const start = await offlineStart(page, cpuRate);
+    shown.push(start.shownMs);
+    app.push(start.appMs);
+  }
+  return { shown, app };
 }
 
 async function measureOfflineStart(page: Page): Promise<void> {
@@ -194,14 +202,15 @@ async function measureOfflineStart(page: Page): Promise<void> {
   try {
     const unthrottled = await offlineStarts(page, 1);
     const throttled = await offlineStarts(page, cpuSlowdown);
-    const verdict = median(throttled) <= offlineStartBudgetMs ? 'within' : 'OVER';
+    const verdict = median(throttled.shown) <= offlineStartBudgetMs ? 'within' : 'OVER';
     console.log(
-      `offline start to first post, CPU ${cpuSlowdown}× slower: median ${median(throttled).toFixed(0)} ms, ` +
-        `${verdict} the ${offlineStartBudgetMs} ms budget (rounds: ${milliseconds(throttled)})`,
+      `offline start to first post on screen, CPU ${cpuSlowdown}× slower: median ${median(throttled.shown).toFixed(0)} ` +
+        `ms, ${verdict} the ${offlineStartBudgetMs} ms budget (rounds: ${milliseconds(throttled.shown)}); the app's ` +
+        `own first post: median ${median(throttled.app).toFixed(0)} ms`,
     );
     console.log(
-      `  same without CPU slowdown, for reference: median ${median(unthrottled).toFixed(0)} ms ` +
-        `(rounds: ${milliseconds(unthrottled)})`,
+      `  same without CPU slowdown, for reference: median ${median(unthrottled.shown).toFixed(0)} ms ` +
+        `(rounds: ${milliseconds(unthrottled.shown)}); the app's own: ${median(unthrottled.app).toFixed(0)} ms`,
     );
   } finally {
     await context.setOffline(false);

@@ -39,17 +39,37 @@ function deviceRowCount(page: Page, table: string): Promise<number> {
   }, table);
 }
 
+/** The picture of the home this device keeps for its next start (pwa/lib/home-snapshot.ts), if any. */
+function homeSnapshot(page: Page): Promise<string | null> {
+  return page.evaluate(() => localStorage.getItem('hearth-home-snapshot'));
+}
+
 test('a post written offline survives a reload and a closed page, then arrives exactly once', async ({ browser }) => {
   const { grandmaContext, sonContext, grandmaPage, sonPage, familyName } = await twoMembers(browser, 'offline');
   await share(grandmaPage, 'Sunday lunch at ours!');
   await expect(sonPage.getByText('Sunday lunch at ours!')).toBeVisible({ timeout: 5_000 });
 
   await waitForOfflineReady(grandmaPage);
+  // The home as last drawn, for the next start to show before the app has run (lib/home-snapshot.ts).
+  await expect.poll(() => homeSnapshot(grandmaPage)).toContain('Sunday lunch at ours!');
+  await grandmaPage.addInitScript(() => {
+    new MutationObserver((_, observer) => {
+      const picture = document.getElementById('home-snapshot');
+      if (!picture) return;
+      (window as typeof window & { pictureShown?: string }).pictureShown = picture.textContent ?? '';
+      observer.disconnect();
+    }).observe(document, { childList: true, subtree: true });
+  });
   await grandmaContext.setOffline(true);
   await grandmaPage.reload();
   await expect(grandmaPage.getByRole('heading', { name: familyName, level: 2 })).toBeVisible();
   await expect(grandmaPage.getByText('Sunday lunch at ours!')).toBeVisible();
   await expect(grandmaPage.getByText('Offline', { exact: true })).toBeVisible();
+  // The picture was laid over the page at the start, and the app's own feed took its place.
+  expect(
+    await grandmaPage.evaluate(() => (window as typeof window & { pictureShown?: string }).pictureShown),
+  ).toContain('Sunday lunch at ours!');
+  await expect(grandmaPage.locator('#home-snapshot')).toHaveCount(0);
 
   const text = `Written on the plane ${Date.now()}`;
   await share(grandmaPage, text);
@@ -139,6 +159,7 @@ test('signing out leaves no Hearth database and no data cache on the device', as
   await expect(page.getByText('All sent')).toBeVisible({ timeout: 10_000 });
   await waitForOfflineReady(page);
   expect(await hearthDatabases(page)).not.toEqual([]);
+  await expect.poll(() => homeSnapshot(page)).toContain(text);
 
   await page.goto('/settings');
   await page.getByRole('button', { name: 'Sign Out' }).click();
@@ -149,6 +170,7 @@ test('signing out leaves no Hearth database and no data cache on the device', as
   const cacheNames = await page.evaluate(() => caches.keys());
   expect(cacheNames.filter((name) => !name.startsWith('workbox-precache'))).toEqual([]);
   expect(await page.evaluate(() => localStorage.getItem('hearth-signed-in-user'))).toBeNull();
+  expect(await homeSnapshot(page)).toBeNull();
 });
 
 test('a session ended by opening /api/logout takes the person’s data off the device too', async ({ page }) => {

@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
-import { signedInCopyStorageKey, themeStorageKeys } from '../schema/theme.ts';
+import { homeSnapshotStorageKey, signedInCopyStorageKey, themeStorageKeys } from '../schema/theme.ts';
+import type { HomeSnapshot } from './lib/home-snapshot.ts';
 import { browserThemeColor } from './ui/palette.ts';
 
 const html = readFileSync(new URL('./index.html', import.meta.url), 'utf8');
@@ -34,8 +35,8 @@ function firstPaint({ saved = {}, prefersDark = false, storageThrows = false }: 
 }
 
 describe('index.html', () => {
-  it('has exactly one inline script, and no inline styles or event handlers (the CSP allows only that hash)', () => {
-    expect(inlineScripts).toHaveLength(1);
+  it('has its two inline scripts, and no inline styles or event handlers (the CSP allows only those hashes)', () => {
+    expect(inlineScripts).toHaveLength(2);
     expect(html).not.toMatch(/\sstyle=/i);
     expect(html).not.toMatch(/\son[a-z]+=/i);
     expect(html).not.toMatch(/<style/i);
@@ -86,5 +87,119 @@ describe('index.html', () => {
   it('leaves the defaults in the markup when storage is blocked', () => {
     expect(firstPaint({ storageThrows: true })).toEqual({ attributes: {}, themeColor: undefined });
     expect(html).toContain('<html lang="en" data-mode="dark" data-color="purple" data-text-size="normal">');
+  });
+});
+
+type FakeElement = {
+  tagName: string;
+  attributes: Record<string, string>;
+  hidden?: boolean;
+  innerHTML?: string;
+  id?: string;
+  href?: string;
+  removed?: boolean;
+  onload?: () => void;
+  onerror?: () => void;
+  setAttribute(name: string, value: string): void;
+  remove(): void;
+};
+
+type Start = {
+  saved?: Record<string, string>;
+  path?: string;
+  entry?: string;
+  linked?: string[];
+  storageThrows?: boolean;
+};
+
+const build = '/assets/index-abc.js';
+const person = JSON.stringify({ id: 'grandma' });
+const snapshot: HomeSnapshot = {
+  userId: 'grandma',
+  build,
+  styles: ['/assets/app-core.css', '/assets/feed.css'],
+  html: '<article>Sunday lunch at ours!</article>',
+};
+
+/** Runs the home snapshot script against a pretend page: what it laid over the page, the style sheets it added. */
+function startAt({ saved = {}, path = '/', entry = build, linked = ['/assets/app-core.css'], storageThrows }: Start) {
+  const added: FakeElement[] = [];
+  const timers: (() => void)[] = [];
+  const element = (tagName: string): FakeElement => ({
+    tagName,
+    attributes: {},
+    setAttribute(name, value) {
+      this.attributes[name] = value;
+    },
+    remove() {
+      this.removed = true;
+    },
+  });
+  runInNewContext(inlineScripts[1] ?? '', {
+    location: { pathname: path },
+    localStorage: {
+      getItem: (key: string) => {
+        if (storageThrows) throw new Error('SecurityError');
+        return saved[key] ?? null;
+      },
+    },
+    document: {
+      querySelector: (selector: string) => {
+        if (selector === 'script[type="module"][src]') return { getAttribute: () => entry };
+        return linked.some((href) => selector === `link[rel="stylesheet"][href="${href}"]`) ? {} : null;
+      },
+      createElement: element,
+      head: { appendChild: (child: FakeElement) => added.push(child) },
+      body: { appendChild: (child: FakeElement) => added.push(child) },
+    },
+    setTimeout: (run: () => void) => timers.push(run),
+  });
+  const picture = added.find((child) => child.tagName === 'div');
+  const styles = added.filter((child) => child.tagName === 'link');
+  return { picture, styles, timeout: () => timers.forEach((run) => run()) };
+}
+
+const signedInWithSnapshot = { [signedInCopyStorageKey]: person, [homeSnapshotStorageKey]: JSON.stringify(snapshot) };
+
+describe('index.html, the picture of the home', () => {
+  it('lays the last home over the page, inert and hidden from screen readers, once its missing styles are in', () => {
+    const { picture, styles } = startAt({ saved: signedInWithSnapshot });
+    expect(picture).toMatchObject({
+      id: 'home-snapshot',
+      hidden: true,
+      innerHTML: `<div inert>${snapshot.html}</div>`,
+    });
+    expect(picture?.attributes['aria-hidden']).toBe('true');
+    expect(styles.map((link) => link.href)).toEqual(['/assets/feed.css']);
+    styles[0]?.onload?.();
+    expect(picture?.hidden).toBe(false);
+  });
+
+  it('shows it at once when the page already links every style it needs', () => {
+    const { picture, styles } = startAt({ saved: signedInWithSnapshot, linked: snapshot.styles });
+    expect(styles).toEqual([]);
+    expect(picture?.hidden).toBe(false);
+  });
+
+  it('takes it away when a style cannot be had, and after 4 s whatever happens', () => {
+    const failed = startAt({ saved: signedInWithSnapshot });
+    failed.styles[0]?.onerror?.();
+    expect(failed.picture?.removed).toBe(true);
+    const shown = startAt({ saved: signedInWithSnapshot, linked: snapshot.styles });
+    expect(shown.picture?.removed).toBeUndefined();
+    shown.timeout();
+    expect(shown.picture?.removed).toBe(true);
+  });
+
+  it('shows nothing to someone else, from another build, at another address, or without storage', () => {
+    const someoneElse = { ...signedInWithSnapshot, [signedInCopyStorageKey]: JSON.stringify({ id: 'grandson' }) };
+    expect(startAt({ saved: someoneElse }).picture).toBeUndefined();
+    expect(
+      startAt({ saved: { [homeSnapshotStorageKey]: signedInWithSnapshot[homeSnapshotStorageKey] } }).picture,
+    ).toBeUndefined();
+    expect(startAt({ saved: signedInWithSnapshot, entry: '/assets/index-new.js' }).picture).toBeUndefined();
+    expect(startAt({ saved: signedInWithSnapshot, path: '/chat' }).picture).toBeUndefined();
+    expect(startAt({ saved: { [signedInCopyStorageKey]: person } }).picture).toBeUndefined();
+    expect(startAt({ saved: signedInWithSnapshot, storageThrows: true }).picture).toBeUndefined();
   });
 });

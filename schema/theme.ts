@@ -24,3 +24,9 @@ export const themeStorageKeys = {
  * in index.html reads it too, to hide a page prerendered for visitors from someone signed in.
  */
 export const signedInCopyStorageKey = 'hearth-signed-in-user';
+
+/**
+ * Where the app keeps a picture of the home as this device last drew it (pwa/lib/home-snapshot.ts), which the second
+ * inline script in index.html lays over the page at the next start.
+ */
+export const homeSnapshotStorageKey = 'hearth-home-snapshot';

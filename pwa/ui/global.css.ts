@@ -27,6 +27,25 @@ globalStyle('body', {
   overflowWrap: 'anywhere',
 });
 
+/**
+ * The picture of the home as the device last drew it (lib/home-snapshot.ts), over the screen from before the app runs
+ * until the app's own home is drawn beneath it. The size of the screen, so the header and the tab bar in it sit
+ * where the app's will; it takes taps (its content is inert) so none lands on the half-drawn app beneath.
+ */
+globalStyle('#home-snapshot', {
+  position: 'fixed',
+  inset: 0,
+  overflow: 'hidden',
+  // Over the app's header, tab bar and toasts beneath it; under the skip link.
+  zIndex: 150,
+  background: vars.color.background,
+  // Laid out and painted once: what the app does beneath it never makes it lay out again.
+  contain: 'strict',
+});
+
+/** Of the picture's posts and panels, only those on screen are laid out and painted. */
+globalStyle('#home-snapshot :is([data-home-snapshot-posts] > li, aside)', { contentVisibility: 'auto' });
+
 globalStyle('h1, h2, h3, h4', {
   margin: 0,
   lineHeight: vars.lineHeight.tight,

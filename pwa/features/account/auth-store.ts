@@ -2,6 +2,7 @@ import type { User } from '../../../schema/entities.ts';
 import { signedInCopyStorageKey } from '../../../schema/theme.ts';
 import { api, ApiError, onSessionEnded } from '../../lib/api-client.ts';
 import { deviceStorage } from '../../lib/device-storage.ts';
+import { forgetHomeSnapshot } from '../../lib/home-snapshot.ts';
 import { createExternalStore } from '../../lib/external-store.ts';
 import { finishPendingSignOut } from './server-session.ts';
 
@@ -30,10 +31,16 @@ function readDeviceCopy(): User | null {
   }
 }
 
-/** Without storage the app still works online; it just cannot open signed in offline. */
+/**
+ * Without storage the app still works online; it just cannot open signed in offline. The picture of the home goes
+ * with the copy: it is only ever shown beside it.
+ */
 function writeDeviceCopy(user: User | null): void {
   if (user) deviceStorage.write(deviceCopyKey, JSON.stringify(user));
-  else deviceStorage.remove(deviceCopyKey);
+  else {
+    deviceStorage.remove(deviceCopyKey);
+    forgetHomeSnapshot();
+  }
 }
 
 let loading: Promise<void> | null = null;

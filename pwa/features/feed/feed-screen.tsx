@@ -1,3 +1,5 @@
+import { useLayoutEffect } from 'react';
+import { dismissHomeSnapshot } from '../../lib/home-snapshot.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { useFirstPullDone } from '../device-session/use-sync-state.ts';
 import { Page, PageHeader } from '../../ui/page.tsx';
@@ -25,6 +27,11 @@ export function FeedScreen() {
   const user = useSignedInUser();
   const { families, selected } = useSelectedFamily();
   const firstPullDone = useFirstPullDone();
+  const noFamily = families !== undefined && !selected;
+  useLayoutEffect(() => {
+    // No feed to take over from the picture of the home (post-list.tsx does when there is).
+    if (noFamily) dismissHomeSnapshot();
+  }, [noFamily]);
 
   return (
     // Wide only when there are side panels to sit beside the feed.

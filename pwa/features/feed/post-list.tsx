@@ -6,6 +6,7 @@ import { useFirstPullDone, usePendingIds } from '../device-session/use-sync-stat
 import { FeedSkeleton } from './feed-skeleton.tsx';
 import { PostCard } from './post-card.tsx';
 import * as styles from './post-list.css.ts';
+import { useHomeSnapshot } from './take-home-snapshot.ts';
 import { useFamilyPosts } from './use-family-posts.ts';
 
 const pageSize = 20;
@@ -33,6 +34,7 @@ export function PostList({ familyId }: { familyId: string }) {
   const focusList = useCallback(() => listRef.current?.focus(), []);
   const endRef = useRef<HTMLDivElement>(null);
   const shown = posts?.length ?? 0;
+  useHomeSnapshot(user.id, posts);
 
   useEffect(() => {
     if (!posts || limit >= pageSize) return;
@@ -76,7 +78,7 @@ export function PostList({ familyId }: { familyId: string }) {
   }
   return (
     <>
-      <ol ref={listRef} tabIndex={-1} className={styles.list} aria-label="Family updates">
+      <ol ref={listRef} tabIndex={-1} className={styles.list} aria-label="Family updates" data-home-snapshot-posts="">
         {posts.map((post) => (
           <li key={post.id}>
             <PostCard

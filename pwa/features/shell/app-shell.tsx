@@ -1,5 +1,6 @@
-import { Suspense, useEffect, useRef } from 'react';
+import { Suspense, useEffect, useLayoutEffect, useRef } from 'react';
 import { Outlet, useMatches, useRouterState } from '@tanstack/react-router';
+import { dismissHomeSnapshot } from '../../lib/home-snapshot.ts';
 import { useAuth } from '../account/auth-store.ts';
 import { useTextSizeFromSettings } from '../settings/use-text-size-from-settings.ts';
 import { useDeviceSession } from '../device-session/use-device-session.ts';
@@ -16,6 +17,7 @@ export function AppShell() {
   const hideNavigation = useMatches({ select: (matches) => matches.some((match) => match.staticData.hideNavigation) });
   const publicPage = useMatches({ select: (matches) => matches.some((match) => match.staticData.publicPage) });
   const mainRef = useFocusMainOnNavigation();
+  useHomeSnapshotOnlyAtHome();
   useTextSizeFromSettings(auth.isAuthenticated);
   useDeviceSession(auth.user);
 
@@ -67,6 +69,14 @@ declare module '@tanstack/react-router' {
     /** A public page (legal, news, a feature page) that keeps the site footer for a signed-in person too. */
     publicPage?: boolean;
   }
+}
+
+/** The picture of the home (lib/home-snapshot.ts) is for `/`: drawing any other page takes it away. */
+function useHomeSnapshotOnlyAtHome() {
+  const pathname = useRouterState({ select: (state) => state.location.pathname });
+  useLayoutEffect(() => {
+    if (pathname !== '/') dismissHomeSnapshot();
+  }, [pathname]);
 }
 
 /**

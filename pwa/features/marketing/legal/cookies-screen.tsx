@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from '@tanstack/react-router';
 import { legal } from '../../../../schema/limits.ts';
-import { signedInCopyStorageKey, themeStorageKeys } from '../../../../schema/theme.ts';
+import { homeSnapshotStorageKey, signedInCopyStorageKey, themeStorageKeys } from '../../../../schema/theme.ts';
 import { LegalContacts, LegalPage, type LegalSection } from './legal-page.tsx';
 import * as styles from './legal-page.css.ts';
 
@@ -27,6 +27,11 @@ const localStorageItems: readonly StoredItem[] = [
   {
     name: <code>{signedInCopyStorageKey}</code>,
     purpose: 'Your name, email and profile photo address, so the app opens signed in even without a connection. Never a password or token.',
+    lasts: 'Until you sign out.',
+  },
+  {
+    name: <code>{homeSnapshotStorageKey}</code>,
+    purpose: 'A copy of your home page as you last saw it (your family’s newest few posts, without photos), shown for the moment the app takes to open.',
     lasts: 'Until you sign out.',
   },
   {
