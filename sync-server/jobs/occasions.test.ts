@@ -117,6 +117,20 @@ describe('event reminders and birthdays', () => {
     expect(await toldTo(son)).toHaveLength(1);
   });
 
+  it('reminds of an all-day event in a zone PostgreSQL does not know as if in UTC, without failing the others', async () => {
+    const eventId = await plan(
+      { title: 'Harvest supper', startDate: at('2031-09-20T00:00:00Z'), allDay: true },
+      at('2031-09-01T10:00:00Z'),
+    );
+    // A zone the browser knew when the event was written and this PostgreSQL's time zone data does not.
+    await context.sql`update events set time_zone = 'Mars/Olympus_Mons' where id = ${eventId}`;
+    await plan({ title: 'Sunday lunch', startDate: at('2031-09-20T12:00:00Z') }, at('2031-09-01T10:00:00Z'));
+    await tellDueOccasions(context.sql, at('2031-09-19T08:59:00Z'));
+    expect((await toldTo(son)).map((told) => told.excerpt)).toEqual([]);
+    await tellDueOccasions(context.sql, at('2031-09-19T12:01:00Z'));
+    expect((await toldTo(son)).map((told) => told.excerpt).sort()).toEqual(['Harvest supper', 'Sunday lunch']);
+  });
+
   it('tells a birthday on its day from 8:00 where each member is, once a year, and 29 February on the 28th', async () => {
     await context.sql`update users set birthday = '1990-06-11' where id = ${son.account.user.id}`;
     // Grandma's phone is in Kiribati (UTC+14), the cousin's laptop says nothing (UTC then).
