@@ -83,11 +83,17 @@ function upToDate(databaseUrl: string, familyId: string) {
   }, databaseUrl);
 }
 
+/**
+ * Connections to PostgreSQL on each side: Hearth's default (`DATABASE_POOL_MAX`), where the servers the tests start
+ * take 5 so that many test databases fit in PostgreSQL's connections.
+ */
+const databaseConnections = '10';
+
 ensureWrk();
-const hearth = await startHearth({ LOG_LEVEL: 'silent' });
+const hearth = await startHearth({ LOG_LEVEL: 'silent', DATABASE_POOL_MAX: databaseConnections });
 const barePort = await freePort();
 const bare = spawn(process.execPath, ['--import', 'tsx', 'bench/support/bare-read-server.ts'], {
-  env: { ...process.env, DATABASE_URL: hearth.databaseUrl, PORT: String(barePort) },
+  env: { ...process.env, DATABASE_URL: hearth.databaseUrl, PORT: String(barePort), POOL_MAX: databaseConnections },
   stdio: ['ignore', 'pipe', 'inherit'],
 });
 try {

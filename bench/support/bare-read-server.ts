@@ -7,12 +7,12 @@
  * likes, albums, photos, events and their answers, chat messages, and the person's chat read and notifications: the
  * same rows Hearth sends). No session, no device bookkeeping, no membership check, no security headers, no
  * compression: the floor for the same answers from the same data.
- * Run as its own process: `DATABASE_URL=… PORT=… node --import tsx bench/support/bare-read-server.ts`.
+ * Run as its own process: `DATABASE_URL=… PORT=… [POOL_MAX=…] node --import tsx bench/support/bare-read-server.ts`.
  */
 import Fastify from 'fastify';
 import postgres from 'postgres';
 
-const sql = postgres(process.env.DATABASE_URL ?? '', { max: 10, onnotice: () => {} });
+const sql = postgres(process.env.DATABASE_URL ?? '', { max: Number(process.env.POOL_MAX ?? 10), onnotice: () => {} });
 const app = Fastify();
 
 app.get<{ Params: { familyId: string } }>('/feed/:familyId', async (request, reply) => {
