@@ -28,6 +28,23 @@ describe('publishing', () => {
     ]);
   });
 
+  it('keeps a batch seen by some only when every change in it is', () => {
+    const [reader, otherReader] = [randomUUID(), randomUUID()];
+    const familyId = randomUUID();
+    const read = (userId: string, version: number): FamilyChange => ({
+      familyId,
+      version,
+      membershipChanged: [],
+      seenOnlyBy: [userId],
+    });
+    expect(coalesceChanges([read(reader, 3), read(otherReader, 4)])).toEqual([
+      { familyId, version: 4, membershipChanged: [], seenOnlyBy: [reader, otherReader] },
+    ]);
+    expect(coalesceChanges([read(reader, 3), { familyId, version: 5, membershipChanged: [] }])).toEqual([
+      { familyId, version: 5, membershipChanged: [] },
+    ]);
+  });
+
   it('splits a change too large for one notification, losing nobody', () => {
     const change = crowdedChange();
     const payloads = notificationPayloads(change);

@@ -7,6 +7,12 @@ export type FamilyChange = {
   version: number;
   /** Users who joined or left the family with this change: their live channels re-read their families. */
   membershipChanged: string[];
+  /**
+   * When only these members can see what changed (their own chat read position, a notification of theirs read):
+   * only their devices are poked. A family of twenty reading a message would otherwise poke every device twenty
+   * times, each poke a pull that finds nothing it may see.
+   */
+  seenOnlyBy?: string[];
 };
 
 export type SyncNotifier = {
@@ -36,22 +42,26 @@ const notifyPayloadMaxBytes = 7999;
 
 /**
  * One change per family, at the highest version, with everyone whose membership changed in any of them: a batch of
- * a hundred writes to one family is one poke for each device, not a hundred pulls.
+ * a hundred writes to one family is one poke for each device, not a hundred pulls. It is seen by some only when every
+ * change in it is.
  */
 export function coalesceChanges(changes: FamilyChange[]): FamilyChange[] {
   const byFamily = new Map<string, FamilyChange>();
   for (const change of changes) {
     const earlier = byFamily.get(change.familyId);
-    byFamily.set(
-      change.familyId,
-      earlier
-        ? {
-            familyId: change.familyId,
-            version: Math.max(earlier.version, change.version),
-            membershipChanged: [...new Set([...earlier.membershipChanged, ...change.membershipChanged])],
-          }
-        : change,
-    );
+    if (!earlier) {
+      byFamily.set(change.familyId, change);
+      continue;
+    }
+    // Seen by some only when each part is.
+    const seenOnlyBy =
+      earlier.seenOnlyBy && change.seenOnlyBy ? [...new Set([...earlier.seenOnlyBy, ...change.seenOnlyBy])] : null;
+    byFamily.set(change.familyId, {
+      familyId: change.familyId,
+      version: Math.max(earlier.version, change.version),
+      membershipChanged: [...new Set([...earlier.membershipChanged, ...change.membershipChanged])],
+      ...(seenOnlyBy ? { seenOnlyBy } : {}),
+    });
   }
   return [...byFamily.values()];
 }
@@ -89,6 +99,7 @@ const familyChangeSchema = z.object({
   familyId: z.string(),
   version: z.number(),
   membershipChanged: z.array(z.string()),
+  seenOnlyBy: z.array(z.string()).optional(),
 });
 
 const accountChangedSchema = z.object({ accountChangedOf: z.string() });

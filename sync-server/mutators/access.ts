@@ -103,15 +103,16 @@ export function lockFamilyOfPost(tx: Transaction, userId: string, postId: string
 
 /**
  * Writes at the family's new version and answers the change to publish. Nobody joins or leaves with it:
- * `membershipChanged` is empty.
+ * `membershipChanged` is empty. `seenOnlyBy` names the members who alone can see the write (their own reads).
  */
 export async function writeAtNewVersion(
   { familyId, writeVersion }: FamilyAccess,
   write: (version: number) => Promise<unknown>,
+  { seenOnlyBy }: Pick<FamilyChange, 'seenOnlyBy'> = {},
 ): Promise<FamilyChange> {
   const version = await writeVersion();
   await write(version);
-  return { familyId, version, membershipChanged: [] };
+  return { familyId, version, membershipChanged: [], ...(seenOnlyBy ? { seenOnlyBy } : {}) };
 }
 
 /**

@@ -97,10 +97,15 @@ export async function markChatRead(
   const messages = createMessageRepository(tx);
   const readThrough = Math.min(args.readThrough, await messages.newestNumber(access.familyId));
   if (readThrough <= (await messages.readThrough(access.familyId, userId))) return null;
-  return writeAtNewVersion(access, async (version) => {
-    await messages.markRead({ familyId: access.familyId, userId, readThrough }, version);
-    await createNotificationRepository(tx).markChatRead(access.familyId, userId, version);
-  });
+  // Nobody learns when anyone else read (pull-sources: chatReads, notifications).
+  return writeAtNewVersion(
+    access,
+    async (version) => {
+      await messages.markRead({ familyId: access.familyId, userId, readThrough }, version);
+      await createNotificationRepository(tx).markChatRead(access.familyId, userId, version);
+    },
+    { seenOnlyBy: [userId] },
+  );
 }
 
 export const messageMutators: Mutators<'message.send' | 'message.delete' | 'chat.read'> = {

@@ -26,7 +26,9 @@ export async function readNotification(
     deletedKind: 'notMember',
   });
   if (access.row.isRead) return null;
-  return writeAtNewVersion(access, (version) => notifications.markRead(args.notificationId, userId, version));
+  return writeAtNewVersion(access, (version) => notifications.markRead(args.notificationId, userId, version), {
+    seenOnlyBy: [userId],
+  });
 }
 
 export const notificationMutators: Mutators<'notification.read'> = {

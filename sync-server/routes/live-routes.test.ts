@@ -186,6 +186,26 @@ describe('live channel', () => {
     expect(JSON.parse(next.data!)).toMatchObject({ familyId: own.familyId });
   });
 
+  it("pokes only the reader's own devices when a member reads the chat, which nobody else can see", async () => {
+    const { familyId, admin, member } = await family();
+    const adminStream = await listen(admin.account.cookie);
+    const memberStream = await listen(member.account.cookie);
+    const memberElsewhere = await listen(member.account.cookie);
+    const messageId = randomUUID();
+    await admin.send({ name: 'message.send', args: { messageId, familyId, messageType: 'text', content: 'Tea?' } });
+    for (const stream of [adminStream, memberStream, memberElsewhere]) await stream.next(isPoke(familyId));
+
+    await member.send({ name: 'chat.read', args: { familyId, readThrough: 1 } });
+    const read = await familyVersion(context.sql, familyId);
+    for (const stream of [memberStream, memberElsewhere]) {
+      expect(JSON.parse((await stream.next(isPoke(familyId))).data!)).toEqual({ familyId, version: read });
+    }
+    // The admin's next poke is for the post after the read: the read's never came.
+    await admin.send({ name: 'post.create', args: { postId: randomUUID(), familyId, content: 'Read yet?' } });
+    const next = await adminStream.next(isPoke(familyId));
+    expect(JSON.parse(next.data!)).toEqual({ familyId, version: read + 1 });
+  });
+
   it('pokes after a REST write too', async () => {
     const { familyId, admin, member } = await family();
     const memberStream = await listen(member.account.cookie);

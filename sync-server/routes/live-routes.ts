@@ -77,7 +77,7 @@ export const liveRoutes: FastifyPluginAsync<LiveRoutesOptions> = async (
         // Joined (the family is new to the device) or removed (its pull answers "drop"): poke either way.
         poke(poked);
         memberOf.refresh().catch((error: unknown) => request.log.warn({ err: error }, 'live: families not re-read'));
-      } else if (memberOf.has(change.familyId)) {
+      } else if (memberOf.has(change.familyId) && (!change.seenOnlyBy || change.seenOnlyBy.includes(user.id))) {
         poke(poked);
       }
     });
