@@ -84,7 +84,7 @@ const chunkGroups = (
         'pwa/ui/',
         'pwa/lib/',
         ...under('schema', ['limits.ts', 'messages.ts', 'theme.ts', 'field-issues.ts', 'sync-protocol.ts']),
-        ...under('pwa/sw', ['app-update-store', 'update-prompt']),
+        ...under('pwa/sw', ['app-update-store', 'update-prompt', 'registration-gate']),
         'pwa/features/theme/',
         'pwa/features/marketing/footer/',
         ...under('pwa/features/account', ['auth-store', 'server-session', 'account-urls', 'display-name']),

@@ -2,9 +2,10 @@ import './ui/global.css.ts';
 import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from '@tanstack/react-router';
-import { loadCurrentUser } from './features/account/auth-store.ts';
+import { currentSignedInUser, loadCurrentUser } from './features/account/auth-store.ts';
 import { ThemeProvider } from './features/theme/theme-provider.tsx';
 import { router } from './router.ts';
+import { registerServiceWorkerInTime, serviceWorkerMayRegister } from './sw/registration-gate.ts';
 import { UpdatePrompt } from './sw/update-prompt.tsx';
 import { Toaster } from './ui/toaster.tsx';
 
@@ -12,14 +13,18 @@ import { Toaster } from './ui/toaster.tsx';
 const currentUserKnown = loadCurrentUser();
 
 // The service worker (offline start, update prompt) is for the production build; in development Vite serves fresh
-// code on every load. Its code arrives after the page has loaded, so the first screen never waits for it.
+// code on every load. Its code arrives after the page has loaded, so the first screen never waits for it, and a
+// signed-in device's first sync does not share the connection with its install (sw/registration-gate.ts).
 // On a prerendered page this code may only start after the load event (see scripts/prerender.ts).
 if (import.meta.env.PROD) {
-  const register = () =>
-    void import('./sw/register-service-worker.ts').then(({ registerServiceWorker }) => registerServiceWorker());
-  if (document.readyState === 'complete') register();
-  else window.addEventListener('load', register, { once: true });
+  registerServiceWorkerInTime(
+    () => void import('./sw/register-service-worker.ts').then(({ registerServiceWorker }) => registerServiceWorker()),
+  );
 }
+// A visitor has no sync for the install to wait for (a signed-in device's session says when it may register).
+void currentUserKnown.then(() => {
+  if (!currentSignedInUser()) serviceWorkerMayRegister();
+});
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');

@@ -1,10 +1,11 @@
 import { liveQuery } from 'dexie';
 import type { User } from '../../../schema/entities.ts';
 import { toasts } from '../../../schema/messages.ts';
-import { deleteHearthDbsAtSignOut, openHearthDb, unsealAfterSignOut } from '../../db/hearth-db.ts';
+import { deleteHearthDbsAtSignOut, openHearthDb, unsealAfterSignOut, type HearthDb } from '../../db/hearth-db.ts';
 import { runSync, type SyncSession } from '../../sync/run-sync.ts';
 import { isFirstPullDone, storeSignedInUser, wroteAnything } from '../../sync/sync-state.ts';
 import { markUpdateRequired } from '../../sw/app-update-store.ts';
+import { serviceWorkerMayRegister } from '../../sw/registration-gate.ts';
 import { toast } from '../../ui/toast-store.ts';
 import { recheckSignedInUser } from '../account/auth-store.ts';
 import { tellAboutKeptWrites } from '../account/session-ended.ts';
@@ -49,6 +50,7 @@ export function startDeviceSession(user: User): Promise<void> {
       console.error('Could not open the device database', error);
       db.close();
       deviceSessionStore.set({ db: null, storageUnavailable: true });
+      serviceWorkerMayRegister();
       return;
     }
     // The screens start reading before syncing starts: on a slow phone opening the app offline, the engine's first
@@ -59,11 +61,30 @@ export function startDeviceSession(user: User): Promise<void> {
       screensHaveData: pulledBefore,
       onWrongAccount: () => void recheckSignedInUser(),
     });
-    running = { userId: user.id, session, cleanups: followSession(session) };
+    running = {
+      userId: user.id,
+      session,
+      cleanups: [...followSession(session), registerAfterFirstSync(db, pulledBefore)],
+    };
     tellAboutKeptWrites(user.id);
     // Ask the browser not to clear this person's data under storage pressure: it may hold writes not yet sent.
     void navigator.storage?.persist?.().catch(() => false);
   });
+}
+
+/**
+ * The service worker's install waits for a first sync (sw/registration-gate.ts): at once on a device that has synced
+ * before, else once the first pull is complete. Answers the cleanup.
+ */
+function registerAfterFirstSync(db: HearthDb, pulledBefore: boolean): () => void {
+  if (pulledBefore) {
+    serviceWorkerMayRegister();
+    return () => {};
+  }
+  const watching = liveQuery(() => isFirstPullDone(db)).subscribe((done) => {
+    if (done) serviceWorkerMayRegister();
+  });
+  return () => watching.unsubscribe();
 }
 
 /** Stops syncing; the person's data stays on the device (another tab signed in, or the session expired). */
