@@ -35,7 +35,7 @@ const localStorageItems: readonly StoredItem[] = [
     lasts: 'Until you sign out.',
   },
   {
-    name: <code>hearth-selected-family</code>,
+    name: <code>hearth-selected-family-…</code>,
     purpose: 'Which of your families you looked at last.',
     lasts: 'Until you sign out.',
   },
@@ -43,6 +43,16 @@ const localStorageItems: readonly StoredItem[] = [
     name: <code>hearth-sign-out-pending</code>,
     purpose: 'Remembers a sign-out made offline, so it finishes when you are back online.',
     lasts: 'Until the sign-out is done.',
+  },
+  {
+    name: <code>hearth-session-ended</code>,
+    purpose: 'Whose data is being taken off this device after their session ended, so it finishes if the app closes half-way.',
+    lasts: 'Until the data is gone, moments later.',
+  },
+  {
+    name: <code>hearth-kept-writes-…</code>,
+    purpose: 'How many things you wrote had not been sent when your session ended, so the app can tell you they are on their way when you sign back in.',
+    lasts: 'Until you sign back in.',
   },
 ];
 
