@@ -157,13 +157,18 @@ export function deviceRowsReachedMs(page: Page, counts: Record<string, number>):
         user = JSON.parse(localStorage.getItem('hearth-signed-in-user') ?? 'null') as { id: string } | null;
         if (user) {
           const name = `hearth-${user.id}`;
-          const database = await new Promise<IDBDatabase | null>((resolve) => {
-            const opening = indexedDB.open(name);
-            // Not there yet: abort rather than create an empty version 1 under Dexie's feet.
-            opening.onupgradeneeded = () => opening.transaction?.abort();
-            opening.onsuccess = () => resolve(opening.result);
-            opening.onerror = () => resolve(null);
-          });
+          // Not there yet: left alone. Opening it would start a version change (then aborted) beside the app's own
+          // first open of its new database.
+          const exists = (await indexedDB.databases()).some((known) => known.name === name);
+          const database = !exists
+            ? null
+            : await new Promise<IDBDatabase | null>((resolve) => {
+                const opening = indexedDB.open(name);
+                // Created by the app in between: abort rather than create an empty version 1 under Dexie's feet.
+                opening.onupgradeneeded = () => opening.transaction?.abort();
+                opening.onsuccess = () => resolve(opening.result);
+                opening.onerror = () => resolve(null);
+              });
           if (database) {
             const tables = Object.keys(counts).filter((table) => database.objectStoreNames.contains(table));
             held = {};
