@@ -1,5 +1,6 @@
 import { liveQuery } from 'dexie';
 import { openHearthDb, type HearthDb } from '../db/hearth-db.ts';
+import { whenIdle } from '../lib/when-idle.ts';
 import type { PhotoKeeper } from './photo-keeper.ts';
 import type { PhotoUploader } from './photo-uploader.ts';
 import { httpTransport } from './http-transport.ts';
@@ -31,10 +32,7 @@ const screensFirstMaxMs = 1000;
  * only needs to start, and the screens have the device's copy to show meanwhile.
  */
 function screensFirst(): Promise<void> {
-  return new Promise((resolve) => {
-    if ('requestIdleCallback' in window) window.requestIdleCallback(() => resolve(), { timeout: screensFirstMaxMs });
-    else setTimeout(resolve, 0);
-  });
+  return new Promise((resolve) => whenIdle(resolve, screensFirstMaxMs));
 }
 
 /**

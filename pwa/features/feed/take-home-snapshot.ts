@@ -1,5 +1,6 @@
 import { useEffect, useLayoutEffect } from 'react';
 import { dismissHomeSnapshot, saveHomeSnapshot } from '../../lib/home-snapshot.ts';
+import { whenIdle } from '../../lib/when-idle.ts';
 
 /** A screenful on a tall phone: the picture is shown only until the feed has drawn its own first posts. */
 const postsKept = 5;
@@ -58,8 +59,7 @@ export function useHomeSnapshot(userId: string, posts: readonly unknown[] | unde
   }, [drawn]);
 
   useEffect(() => {
-    if (!posts || posts.length === 0 || typeof requestIdleCallback !== 'function') return;
-    const whenIdle = requestIdleCallback(() => takeHomeSnapshot(userId), { timeout: 5000 });
-    return () => cancelIdleCallback(whenIdle);
+    if (!posts || posts.length === 0) return;
+    return whenIdle(() => takeHomeSnapshot(userId), 5000);
   }, [userId, posts]);
 }
