@@ -74,7 +74,8 @@ export function startDeviceSession(user: User): Promise<void> {
 
 /**
  * The service worker's install waits for a first sync (sw/registration-gate.ts): at once on a device that has synced
- * before, else once the first pull is complete. Answers the cleanup.
+ * before, else once the first pull is complete (watched until then only: the answer never changes back, and every
+ * pull writes the table the watch reads). Answers the cleanup.
  */
 function registerAfterFirstSync(db: HearthDb, pulledBefore: boolean): () => void {
   if (pulledBefore) {
@@ -82,7 +83,9 @@ function registerAfterFirstSync(db: HearthDb, pulledBefore: boolean): () => void
     return () => {};
   }
   const watching = liveQuery(() => isFirstPullDone(db)).subscribe((done) => {
-    if (done) serviceWorkerMayRegister();
+    if (!done) return;
+    serviceWorkerMayRegister();
+    watching.unsubscribe();
   });
   return () => watching.unsubscribe();
 }
