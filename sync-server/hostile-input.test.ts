@@ -5,7 +5,15 @@ import { describe, expect, it } from 'vitest';
 import { connectionPolicy } from './app.ts';
 import { knownDeviceCookieName } from './routes/auth-routes.ts';
 import { signUp, useTestApp } from './testing/test-app.ts';
-import { createFamily, TestDevice } from './testing/test-device.ts';
+import {
+  calendarText,
+  hostileCalendarTexts,
+  onlyProperty,
+  readCalendar,
+  shownInCalendar,
+  type CalendarComponent,
+} from './testing/icalendar.ts';
+import { addMember, createFamily, TestDevice } from './testing/test-device.ts';
 
 /** What a hostile probe found (issue 11, items 1 to 3): input PostgreSQL cannot store must never stall or crash. */
 const context = useTestApp();
@@ -80,6 +88,107 @@ describe('input the database cannot store', () => {
       headers: { cookie: account.cookie },
     });
     expect(fine.statusCode).toBe(200);
+  });
+});
+
+describe('calendar files', () => {
+  const timedEvent = ['UID', 'SEQUENCE', 'DTSTAMP', 'DTSTART', 'DTEND', 'SUMMARY', 'LOCATION', 'DESCRIPTION'];
+  const birthday = [
+    'UID',
+    'SEQUENCE',
+    'DTSTAMP',
+    'DTSTART;VALUE=DATE',
+    'DTEND;VALUE=DATE',
+    'X-MICROSOFT-CDO-ALLDAYEVENT',
+    'X-MICROSOFT-MSNCALENDAR-ALLDAYEVENT',
+    'SUMMARY',
+  ];
+  /** A file's events, each with only the properties Hearth writes and nothing nested, under Hearth's own header. */
+  function eventsOf(file: string): CalendarComponent[] {
+    const calendar = readCalendar(file);
+    expect(calendar.name).toBe('VCALENDAR');
+    expect(calendar.properties.map((property) => property.name)).toEqual(['VERSION', 'PRODID', 'NAME', 'X-WR-CALNAME']);
+    for (const entry of calendar.components) {
+      expect(entry.name).toBe('VEVENT');
+      expect(entry.components).toEqual([]);
+      const names = entry.properties.map((property) => [property.name, ...property.params].join(';'));
+      expect([timedEvent, birthday]).toContainEqual(names);
+    }
+    return calendar.components;
+  }
+
+  it('writes hostile titles, places, descriptions and names as text, never as properties of their own', async () => {
+    const grandma = await signUp(context.app);
+    const device = new TestDevice(context.app, grandma);
+    const { familyId } = await createFamily(device);
+    const son = await signUp(context.app);
+    await addMember(context.sql, familyId, son.user.id);
+    const names = ['Rose\r\nEND:VEVENT\r\nBEGIN:VEVENT', 'Tom\u2028ATTENDEE:mailto:x@example.test;Jr,'];
+    for (const [account, firstName] of [grandma, son].map((account, index) => [account, names[index]!] as const)) {
+      const profile = await context.app.inject({
+        method: 'PATCH',
+        url: '/api/auth/user',
+        headers: { cookie: account.cookie },
+        payload: { firstName, birthday: '--05-03' },
+      });
+      expect(profile.statusCode).toBe(200);
+    }
+    const startDate = new Date(Date.now() + 7 * 24 * 60 * 60 * 1000).toISOString();
+    const eventIds = hostileCalendarTexts.map(() => randomUUID());
+    const created = await device.send(
+      ...hostileCalendarTexts.map((text, index) => ({
+        name: 'event.create' as const,
+        args: {
+          eventId: eventIds[index]!,
+          familyId,
+          title: text,
+          description: text,
+          location: text,
+          startDate,
+          endDate: null,
+          timeZone: 'Europe/London',
+          allDay: false,
+        },
+      })),
+    );
+    expect(created.results.map((result) => result.status)).toEqual(hostileCalendarTexts.map(() => 'applied'));
+    const stored = await context.sql<{ id: string; title: string }[]>`
+      select id, title from events where family_id = ${familyId}
+    `;
+    const titleOf = new Map(stored.map((event) => [event.id, event.title]));
+
+    // Add to calendar: one event, named after its title.
+    for (const eventId of eventIds) {
+      const file = await context.app.inject({
+        method: 'GET',
+        url: `/api/events/${eventId}/calendar.ics`,
+        headers: { cookie: son.cookie },
+      });
+      expect(file.statusCode).toBe(200);
+      const [entry, ...others] = eventsOf(file.body);
+      expect(others).toEqual([]);
+      const title = shownInCalendar(titleOf.get(eventId)!);
+      expect(calendarText(onlyProperty(readCalendar(file.body), 'X-WR-CALNAME').value)).toBe(title);
+      for (const name of ['SUMMARY', 'LOCATION', 'DESCRIPTION']) {
+        expect(calendarText(onlyProperty(entry!, name).value)).toBe(title);
+      }
+    }
+
+    // The calendar address: every event and both birthdays, twice (this year's and next year's).
+    const address = await context.app.inject({
+      method: 'POST',
+      url: '/api/calendar-feed',
+      headers: { cookie: son.cookie },
+    });
+    const feed = await context.app.inject({ method: 'GET', url: new URL(address.json<{ url: string }>().url).pathname });
+    expect(feed.statusCode).toBe(200);
+    const summaries = eventsOf(feed.body).map((entry) => calendarText(onlyProperty(entry, 'SUMMARY').value));
+    expect(summaries.sort()).toEqual(
+      [
+        ...stored.map((event) => shownInCalendar(event.title)),
+        ...names.flatMap((name) => Array(2).fill(`${shownInCalendar(name)}’s birthday`)),
+      ].sort(),
+    );
   });
 });
 

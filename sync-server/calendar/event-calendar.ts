@@ -1,10 +1,21 @@
-import ical from 'ical-generator';
+import ical, { escape } from 'ical-generator';
 import { birthdayIn } from '../../schema/birthdays.ts';
+import { withoutControlCharacters } from '../../schema/fields.ts';
 import type { FamilyEvent, PublicUser } from '../../schema/index.ts';
 import { publicName } from '../../schema/public-name.ts';
 
 /** An event as calendars keep it: its row, and its version, which only grows with each change (`SEQUENCE`). */
 export type CalendarEvent = FamilyEvent & { version: number };
+
+/**
+ * A person's words as a calendar carries them: without control characters (RFC 5545 allows none in text but the tab),
+ * and every kind of line break one line break, which the library writes as its `\n` escape. Some readers also end a
+ * line at NEL or at Unicode's line and paragraph separators: written as `\n`, they are a break inside the text for
+ * every reader, never the start of a property of their own.
+ */
+function calendarText(text: string): string {
+  return withoutControlCharacters(text).replace(/\r\n|[\r\n\u0085\u2028\u2029]/g, '\n');
+}
 
 /** The day after a `YYYY-MM-DD` day: an all-day event's DTEND is the day after its last. */
 function dayAfter(day: string): Date {
@@ -24,13 +35,17 @@ export function eventCalendar(
   events: readonly CalendarEvent[],
   { birthdaysOf = [], now = new Date() }: { birthdaysOf?: readonly PublicUser[]; now?: Date } = {},
 ): string {
-  const calendar = ical({ name, prodId: { company: 'Hearth', product: 'Hearth', language: 'EN' } });
+  const calendar = ical({
+    // The library escapes the texts of events but writes the calendar's name as it is given (NAME, X-WR-CALNAME).
+    name: escape(calendarText(name), false),
+    prodId: { company: 'Hearth', product: 'Hearth', language: 'EN' },
+  });
   for (const event of events) {
     const entry = calendar.createEvent({
       id: `${event.id}@hearth`,
-      summary: event.title,
-      description: event.description,
-      location: event.location,
+      summary: calendarText(event.title),
+      description: event.description === null ? null : calendarText(event.description),
+      location: event.location === null ? null : calendarText(event.location),
       start: new Date(event.startDate),
       stamp: new Date(event.createdAt),
       ...(event.allDay
@@ -48,7 +63,7 @@ export function eventCalendar(
       const day = birthdayIn(person.birthday, year);
       calendar.createEvent({
         id: `birthday-${person.id}-${year}@hearth`,
-        summary: `${publicName(person)}’s birthday`,
+        summary: calendarText(`${publicName(person)}’s birthday`),
         start: new Date(`${day}T00:00:00Z`),
         end: dayAfter(day),
         allDay: true,
