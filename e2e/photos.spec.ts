@@ -82,6 +82,9 @@ test('a grandmother shares an album and a photo, her son sees them live, without
   await expect(viewer).toContainText(`Shared by ${family.grandma.username}`);
   // Grandma's Photo Download setting allows it (the default): the son may download a copy without its location.
   await expect(viewer.getByRole('link', { name: 'Download original' })).toBeVisible();
+  // The album is grandma's: only she (or another admin) may give it a cover.
+  await expect(viewer.getByRole('button', { name: 'Edit' })).toHaveCount(0);
+  await expect(viewer.getByRole('button', { name: 'Set as album cover' })).toHaveCount(0);
 
   // What the son's browser can fetch of it carries no location; a stranger's browser gets nothing.
   const original = await sonPage.request.get(`/api/photos/${photoId}/original`);

@@ -16,6 +16,7 @@ export const rejections = {
   idTaken: 'This was already saved as something else',
   photoNotFound: 'This photo was deleted',
   albumNotFound: 'This album was deleted',
+  notYourAlbum: 'Only the person who made this album or a family admin can change it',
   photoFileMissing: "This photo's file never reached Hearth: pick it again",
   notYourPhoto: 'Only the person who shared it or a family admin can change this photo',
   photoOfSomeoneElse: 'Only photos you shared in this family can be shown here',

@@ -153,13 +153,14 @@ export async function createAlbum(
   });
 }
 
-/** Any member: a family's albums are everyone's to name and to give a cover, which must be a photo of the family. */
+/** Its maker or an admin: its name, description and cover, which must be a photo of the family. */
 export async function updateAlbum(
   tx: Transaction,
   context: MutationContext,
   args: MutationArgs<'album.update'>,
 ): Promise<FamilyChange> {
   const access = await lockFamilyOfAlbum(tx, context.userId, args.albumId);
+  if (access.row.createdById !== context.userId && access.role !== 'admin') throw new MutationRejected('notYourAlbum');
   if (args.coverPhotoId !== null) {
     const cover = await createPhotoRepository(tx).findRef(args.coverPhotoId);
     if (cover?.familyId !== access.familyId) throw new MutationRejected('photoNotFound');

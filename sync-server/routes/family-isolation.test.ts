@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { rejections, syncProtocolVersion, type MutationName } from '../../schema/index.ts';
+import { mutationNames, rejections, syncProtocolVersion, type MutationName } from '../../schema/index.ts';
 import { signUp, useTestApp, type TestAccount } from '../testing/test-app.ts';
 import { addMember, createFamily, TestDevice, type NamedMutation } from '../testing/test-device.ts';
 import { phonePhoto, uploadPhotoFile } from '../testing/test-photos.ts';
@@ -29,6 +29,8 @@ type Ids = {
   messageId: string;
   /** A notification of family B's other member (Bob's post told them). */
   notificationId: string;
+  /** A notification of Bob's (Carol answered his event). */
+  bobsNotificationId: string;
 };
 
 type Probe = { url: string; payload?: Record<string, unknown> };
@@ -202,6 +204,88 @@ const mutationsAt: Record<Exclude<MutationName, 'family.create'>, (ids: Ids) => 
   'notification.read': (ids) => ({ name: 'notification.read', args: { notificationId: ids.notificationId } }),
 };
 
+/**
+ * What Carol, a plain member of family B, may not do to what Bob (its admin) made or is: every mutation that names a
+ * row of someone else's, each refused with its own reason, nothing changed. `ownWritesOnly` names the mutations that
+ * write only the sender's own rows, so a mutation added later without a case here fails the first test below.
+ */
+const plainMemberRefusals: Record<string, { at: (ids: Ids) => NamedMutation; reason: string }> = {
+  "renames Bob's family": { at: mutationsAt['family.rename'], reason: rejections.adminsOnly },
+  "edits Bob's post": { at: mutationsAt['post.update'], reason: rejections.notYourPost },
+  "deletes Bob's post": { at: mutationsAt['post.delete'], reason: rejections.notAllowedToDelete },
+  "shows Bob's photo in a post of her own": {
+    at: (ids) => ({
+      name: 'post.create',
+      args: { postId: randomUUID(), familyId: ids.familyId, content: 'Look', photoIds: [ids.photoId] },
+    }),
+    reason: rejections.photoOfSomeoneElse,
+  },
+  "deletes Bob's comment": { at: mutationsAt['comment.delete'], reason: rejections.notAllowedToDelete },
+  'removes Bob from the family': { at: mutationsAt['member.remove'], reason: rejections.adminsOnly },
+  "changes Bob's role": { at: mutationsAt['member.setRole'], reason: rejections.adminsOnly },
+  'says how Bob is related': { at: mutationsAt['member.setRelationship'], reason: rejections.adminsOnly },
+  "takes Bob's photo as hers": {
+    at: (ids) => ({
+      name: 'photo.create',
+      args: { photoId: ids.photoId, familyId: ids.familyId, albumId: null, title: 'Mine', description: null },
+    }),
+    reason: rejections.idTaken,
+  },
+  "changes Bob's photo": { at: mutationsAt['photo.update'], reason: rejections.notYourPhoto },
+  "deletes Bob's photo": { at: mutationsAt['photo.delete'], reason: rejections.notAllowedToDelete },
+  "renames Bob's album": { at: mutationsAt['album.update'], reason: rejections.notYourAlbum },
+  "gives Bob's album another cover": {
+    at: (ids) => ({
+      name: 'album.update',
+      args: { albumId: ids.albumId, name: 'Family B only', description: null, coverPhotoId: ids.photoId },
+    }),
+    reason: rejections.notYourAlbum,
+  },
+  "deletes Bob's album": { at: mutationsAt['album.delete'], reason: rejections.notAllowedToDelete },
+  "changes Bob's event": { at: mutationsAt['event.update'], reason: rejections.notYourEvent },
+  "deletes Bob's event": { at: mutationsAt['event.delete'], reason: rejections.notAllowedToDelete },
+  "shows Bob's photo in the chat": {
+    at: (ids) => ({
+      name: 'message.send',
+      args: { messageId: randomUUID(), familyId: ids.familyId, messageType: 'photo', photoId: ids.photoId },
+    }),
+    reason: rejections.photoOfSomeoneElse,
+  },
+  "deletes Bob's message": { at: mutationsAt['message.delete'], reason: rejections.notAllowedToDelete },
+  "reads Bob's notification": {
+    at: (ids) => ({ name: 'notification.read', args: { notificationId: ids.bobsNotificationId } }),
+    reason: rejections.notMember,
+  },
+};
+
+/** Mutations that write only the sender's own rows (a new row of theirs, their own answer or read position). */
+const ownWritesOnly: Partial<Record<MutationName, string>> = {
+  'family.create': 'a new family, of which the sender is the admin',
+  'comment.create': 'a new comment of the sender’s',
+  'reaction.set': 'the sender’s own reaction',
+  'album.create': 'a new album of the sender’s',
+  'event.create': 'a new event of the sender’s',
+  'event.rsvp': 'the sender’s own answer',
+  'chat.read': 'the sender’s own read position',
+};
+
+/** The REST writes a plain member may not make to what another member made or is. */
+const plainMemberRestRefusals: Record<string, (ids: Ids) => Probe & { method: 'PATCH' | 'DELETE' }> = {
+  'PATCH /api/families/:id': (ids) => ({ method: 'PATCH', ...familyRoutes['PATCH /api/families/:id']!(ids) }),
+  'PATCH /api/families/:id/members/:memberId': (ids) => ({
+    method: 'PATCH',
+    ...familyRoutes['PATCH /api/families/:id/members/:memberId']!(ids),
+  }),
+  'DELETE /api/families/:id/members/:memberId': (ids) => ({
+    method: 'DELETE',
+    ...familyRoutes['DELETE /api/families/:id/members/:memberId']!(ids),
+  }),
+  'DELETE /api/families/:id/invitations/:invitationId': (ids) => ({
+    method: 'DELETE',
+    ...familyRoutes['DELETE /api/families/:id/invitations/:invitationId']!(ids),
+  }),
+};
+
 function randomIds(): Ids {
   return {
     familyId: randomUUID(),
@@ -214,6 +298,7 @@ function randomIds(): Ids {
     eventId: randomUUID(),
     messageId: randomUUID(),
     notificationId: randomUUID(),
+    bobsNotificationId: randomUUID(),
   };
 }
 
@@ -254,6 +339,8 @@ let alice: TestAccount;
 let aliceDevice: TestDevice;
 let familyB: Ids;
 let bobDeviceId: string;
+let carol: TestAccount;
+let carolDevice: TestDevice;
 
 beforeAll(async () => {
   // With Google sign-in configured, so that every route the app can have is registered.
@@ -269,7 +356,8 @@ beforeAll(async () => {
   const bobDevice = new TestDevice(app, bob);
   bobDeviceId = bobDevice.id;
   const { familyId, memberId } = await createFamily(bobDevice, 'Family B');
-  const carol = await signUp(app);
+  carol = await signUp(app);
+  carolDevice = new TestDevice(app, carol);
   await addMember(context.sql, familyId, carol.user.id);
   const postId = randomUUID();
   const commentId = randomUUID();
@@ -291,6 +379,7 @@ beforeAll(async () => {
     { name: 'message.send', args: { messageId: randomUUID(), familyId, messageType: 'photo', photoId } },
     { name: 'chat.read', args: { familyId, readThrough: 2 } },
   );
+  await carolDevice.send({ name: 'event.rsvp', args: { eventId, status: 'attending' } });
   const invitation = await app.inject({
     method: 'POST',
     url: `/api/families/${familyId}/invitations`,
@@ -310,6 +399,7 @@ beforeAll(async () => {
     eventId,
     messageId,
     notificationId: await notificationOf(carol.user.id),
+    bobsNotificationId: await notificationOf(bob.user.id),
   };
 });
 
@@ -380,6 +470,31 @@ describe('family isolation', () => {
     const random = await forget(randomUUID());
     expect(foreign.statusCode).toBe(204);
     expect(random.statusCode).toBe(204);
+    expect(await databaseFingerprint()).toEqual(before);
+  });
+});
+
+describe('a plain member', () => {
+  it('has a case for every mutation', () => {
+    const covered = new Set([
+      ...Object.values(plainMemberRefusals).map(({ at }) => at(familyB).name),
+      ...Object.keys(ownWritesOnly),
+    ]);
+    expect(mutationNames.filter((name) => !covered.has(name))).toEqual([]);
+  });
+
+  it.each(Object.entries(plainMemberRefusals))('is refused when she %s', async (_, { at, reason }) => {
+    const before = withoutPushBookkeeping(await databaseFingerprint());
+    const answer = await carolDevice.send(at(familyB));
+    expect(answer.results).toEqual([expect.objectContaining({ status: 'rejected', reason })]);
+    expect(withoutPushBookkeeping(await databaseFingerprint())).toEqual(before);
+  });
+
+  it.each(Object.entries(plainMemberRestRefusals))('is refused %s', async (_, probe) => {
+    const { method, url, payload } = probe(familyB);
+    const before = await databaseFingerprint();
+    const answer = await app.inject({ method, url, headers: { cookie: carol.cookie }, ...(payload ? { payload } : {}) });
+    expect(answer.statusCode).toBe(403);
     expect(await databaseFingerprint()).toEqual(before);
   });
 });

@@ -452,7 +452,7 @@ export async function runNemesis({
         await write(device, tab, 'photo.delete', { photoId: photo.id });
       }
     } else if (roll < 0.94) {
-      // Albums: anyone makes and renames one; only its maker or an admin deletes it (the others are refused).
+      // Albums: anyone makes one; only its maker or an admin renames or deletes it (the others are refused).
       const album = random.pick(await tab.albums.where('familyId').equals(family.id).toArray());
       const choice = album ? random.next() : 0;
       if (!album || choice < 0.4) {

@@ -53,7 +53,8 @@ function useCanDownloadOriginal(photoId: string, mine: boolean): boolean {
 
 /**
  * The viewer (issue 13): the photo large, next and previous by buttons, arrow keys and swipe, who shared it and when;
- * the uploader (or an admin) edits its words and album or deletes it; anyone makes it the cover of its album.
+ * the uploader (or an admin) edits its words and album or deletes it; the album's maker (or an admin) makes it the
+ * album's cover.
  * Escape closes it and focus goes back to the tile (the dialog's own behaviour).
  */
 export function PhotoViewer({ photos, index, albums, open, onClose, onMove }: PhotoViewerProps) {
@@ -67,6 +68,7 @@ export function PhotoViewer({ photos, index, albums, open, onClose, onMove }: Ph
   const mine = photo.uploadedById === user.id;
   const canChange = mine || isAdmin === true;
   const album = albums.find((candidate) => candidate.id === photo.albumId);
+  const canChangeAlbum = album !== undefined && (album.createdById === user.id || isAdmin === true);
   const hasPrevious = index > 0;
   const hasNext = index < photos.length - 1;
   const imageUrl = usePreviewUrl(photo.id);
@@ -128,7 +130,7 @@ export function PhotoViewer({ photos, index, albums, open, onClose, onMove }: Ph
                 Download original
               </a>
             ) : null}
-            {album && album.coverPhotoId !== photo.id ? (
+            {canChangeAlbum && album.coverPhotoId !== photo.id ? (
               <Button variant="secondary" onClick={() => void makeCover()}>
                 Set as album cover
               </Button>

@@ -21,6 +21,7 @@ const statusOf: Record<Refusal['kind'], 403 | 404 | 409 | 422> = {
   // The photo names no upload of this person in this family: as good as an address that does not exist.
   photoFileMissing: 404,
   notYourPhoto: 403,
+  notYourAlbum: 403,
   photoOfSomeoneElse: 403,
   notYourPost: 403,
   notYourEvent: 403,
