@@ -149,13 +149,17 @@ describe('live channel', () => {
     },
   );
 
-  it('holds at most 20 streams open for one person', async () => {
+  it('holds at most 20 streams open for one person, however many open at once', async () => {
     const { cookie } = await signUp(app);
-    const open = await Promise.all(Array.from({ length: 20 }, () => listen(cookie)));
+    const opened = await Promise.all(Array.from({ length: 30 }, () => openLiveStream(baseUrl, cookie)));
+    streams.push(...opened);
+    const statuses = opened.map((stream) => stream.response.status);
+    expect(statuses.filter((status) => status === 200)).toHaveLength(20);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(10);
     const refused = await fetch(`${baseUrl}${liveChannelPath}`, { headers: { cookie } });
     expect(refused.status).toBe(429);
     // One tab closes: another may open.
-    open[0]!.close();
+    opened.find((stream) => stream.response.status === 200)!.close();
     await expect
       .poll(async () => {
         const response = await fetch(`${baseUrl}${liveChannelPath}`, { headers: { cookie } });

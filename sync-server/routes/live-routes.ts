@@ -48,6 +48,24 @@ export const liveRoutes: FastifyPluginAsync<LiveRoutesOptions> = async (
     closeAll();
   });
 
+  /**
+   * Takes one of the person's streams at once, before anything is awaited, so that streams opened together cannot all
+   * find one left: answers how to give it back (once), or null when they have none left.
+   */
+  function takeStream(userId: string): (() => void) | null {
+    const open = streamsOf.get(userId) ?? 0;
+    if (open >= streamsPerPerson) return null;
+    streamsOf.set(userId, open + 1);
+    let givenBack = false;
+    return () => {
+      if (givenBack) return;
+      givenBack = true;
+      const left = (streamsOf.get(userId) ?? 1) - 1;
+      if (left === 0) streamsOf.delete(userId);
+      else streamsOf.set(userId, left);
+    };
+  }
+
   /** Signed out, or signed out elsewhere by a password change: the stream must not outlive its session. */
   async function sessionIsValid(tokenHash: Buffer, userId: string): Promise<boolean> {
     const session = await sessions.find(tokenHash);
@@ -57,10 +75,9 @@ export const liveRoutes: FastifyPluginAsync<LiveRoutesOptions> = async (
   app.get('/api/sync/live', { preHandler: app.requireUser }, async (request, reply) => {
     const { user, tokenHash } = signedIn(request);
     requireCurrentProtocol(parseQuery(liveQuerySchema, request).protocolVersion);
+    const giveBackStream = takeStream(user.id);
     // The device falls back to pulling every few minutes: refusing a stream costs it nothing but pokes.
-    if ((streamsOf.get(user.id) ?? 0) >= streamsPerPerson) {
-      throw new HttpError(429, { error: serverMessages.tooManyLiveStreams });
-    }
+    if (!giveBackStream) throw new HttpError(429, { error: serverMessages.tooManyLiveStreams });
     const response = reply.raw;
     const memberOf = createLiveFamilies(() => families.familyIdsOf(user.id));
     let streaming = false;
@@ -85,10 +102,12 @@ export const liveRoutes: FastifyPluginAsync<LiveRoutesOptions> = async (
       await memberOf.refresh();
     } catch (error) {
       unsubscribe();
+      giveBackStream();
       throw error;
     }
     if (closing) {
       unsubscribe();
+      giveBackStream();
       return reply.code(503).send({ error: serverMessages.shuttingDown });
     }
 
@@ -139,13 +158,10 @@ export const liveRoutes: FastifyPluginAsync<LiveRoutesOptions> = async (
       unsubscribe();
       stopWatchingSessions();
       openStreams.delete(close);
-      const left = (streamsOf.get(user.id) ?? 1) - 1;
-      if (left === 0) streamsOf.delete(user.id);
-      else streamsOf.set(user.id, left);
+      giveBackStream();
       response.end();
     };
     openStreams.add(close);
-    streamsOf.set(user.id, (streamsOf.get(user.id) ?? 0) + 1);
     response.on('close', close);
     // The device may have gone while the families were read: then no 'close' event is coming.
     if (request.raw.socket.destroyed) return close();
