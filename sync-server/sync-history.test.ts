@@ -121,8 +121,9 @@ describe('the time a person wrote something', () => {
   it('keeps when it was written, read on the server clock, never later than it arrived', async () => {
     const device = await newDevice();
     const { familyId } = await createFamily(device);
-    // The family was made a day ago, so nine hours ago is after the author joined.
+    // The family was made a day ago on this device, last pulled then, so nine hours ago is after both.
     await context.sql`update family_members set joined_at = now() - interval '1 day' where family_id = ${familyId}`;
+    await context.sql`update sync_devices set pulled_at = now() - interval '1 day' where id = ${device.id}`;
     const now = Date.now();
 
     // Written on the plane at nine, sent at six: shown at nine.
@@ -138,6 +139,48 @@ describe('the time a person wrote something', () => {
     const future = await postWrittenAt(device, familyId, new Date(now + 24 * hour), new Date(now));
     expect(future.created_at.getTime()).toBeLessThanOrEqual(Date.now());
     expect(future.created_at.getTime()).toBeGreaterThan(now - 5_000);
+  });
+
+  it('never before the device last pulled: an answer cannot be dated back to before its event started', async () => {
+    const grandma = await newDevice();
+    const { familyId } = await createFamily(grandma);
+    const son = await newDevice();
+    await addMember(context.sql, familyId, son.account.user.id);
+    await context.sql`update family_members set joined_at = now() - interval '30 days' where family_id = ${familyId}`;
+    const eventId = randomUUID();
+    await grandma.send({
+      name: 'event.create',
+      args: {
+        eventId,
+        familyId,
+        title: 'Lunch an hour ago',
+        description: null,
+        location: null,
+        startDate: new Date(Date.now() - hour).toISOString(),
+        endDate: null,
+        timeZone: 'Europe/London',
+        allDay: false,
+      },
+    });
+    const answer = (writtenAt: Date) => {
+      const [mutation] = son.queue({ name: 'event.rsvp', args: { eventId, status: 'attending' } });
+      return son.postPush([{ ...mutation, writtenAt: writtenAt.toISOString() }]);
+    };
+    const tenDaysAgo = new Date(Date.now() - 240 * hour);
+
+    // A device that has never pulled is as new as its first request: nothing it sends was written before.
+    expect((await answer(tenDaysAgo)).json()).toMatchObject({ results: [{ reason: rejections.eventStarted }] });
+    // One that pulled after the event started had sent everything it had written by then.
+    await son.pullAll();
+    expect((await answer(tenDaysAgo)).json()).toMatchObject({ results: [{ reason: rejections.eventStarted }] });
+    // Its clock said ten days ago (its sentAt ten days ahead of its writtenAt): the same.
+    const [mutation] = son.queue({ name: 'event.rsvp', args: { eventId, status: 'attending' } });
+    const skewed = await son.postPush([mutation], { sentAt: new Date(Date.now() + 240 * hour).toISOString() });
+    expect(skewed.json()).toMatchObject({ results: [{ reason: rejections.eventStarted }] });
+
+    // Answered on the plane before lunch, by a device that last pulled before boarding: it counts.
+    await context.sql`update sync_devices set pulled_at = now() - interval '3 hours' where id = ${son.id}`;
+    expect((await answer(new Date(Date.now() - 2 * hour))).json()).toMatchObject({ results: [{ status: 'applied' }] });
   });
 
   it('never before the author joined the family', async () => {

@@ -299,7 +299,7 @@ describe('push', () => {
         await devices.lockDevice(owner.id, other.user.id),
       ];
     });
-    expect(forOwner).toBe(1);
+    expect(forOwner).toMatchObject({ lastAppliedSeq: 1 });
     expect(forOther).toBeNull();
   });
 

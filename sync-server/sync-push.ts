@@ -84,8 +84,9 @@ async function handleMutation(
   log: FastifyBaseLogger,
 ): Promise<Step> {
   const devices = createSyncRepository(tx);
-  const watermark = await devices.lockDevice(push.deviceId, push.userId);
-  if (watermark === null) throw new HttpError(403, { error: serverMessages.deviceOfAnotherAccount });
+  const device = await devices.lockDevice(push.deviceId, push.userId);
+  if (device === null) throw new HttpError(403, { error: serverMessages.deviceOfAnotherAccount });
+  const { lastAppliedSeq: watermark } = device;
   const { seq } = mutation;
   // A device sends its writes in order, and only once it has the answers to the earlier ones: the refusals it kept
   // asking about before this batch have reached it, and need not be kept for a lost answer any more.
@@ -97,7 +98,8 @@ async function handleMutation(
   }
   if (seq > watermark + 1) return { kind: 'gap', expectedSeq: watermark + 1, lastAppliedSeq: watermark };
 
-  const outcome = await runMutation(tx, { userId: push.userId, ...timesOf(push, mutation) }, mutation, log);
+  const times = timesOf(push, mutation, device.pulledAt);
+  const outcome = await runMutation(tx, { userId: push.userId, ...times }, mutation, log);
   if ('reason' in outcome) {
     // Kept as plain text whatever the device sent: a refusal that cannot be recorded would stall its queue for ever.
     await devices.recordRejection({
@@ -119,13 +121,15 @@ async function handleMutation(
 }
 
 /**
- * When the mutation is replayed, and when its person wrote it read on the server's clock: never later than now, so a
- * device whose clock runs ahead cannot put its writes above everyone else's (the mutators also keep it from preceding
+ * When the mutation is replayed, and when its person wrote it read on the server's clock (decision 0012): never later
+ * than now, so a device whose clock runs ahead cannot put its writes above everyone else's; and never before the
+ * device last pulled, since a device pushes all it has written before it pulls, so a device cannot date a write (an
+ * answer to an event that has started) back to a time it was not offline (the mutators also keep it from preceding
  * the person's joining, access.ts `timeWritten`).
  */
-function timesOf(push: Push, mutation: PushedMutation): { now: Date; writtenAt: Date } {
+function timesOf(push: Push, mutation: PushedMutation, pulledAt: Date): { now: Date; writtenAt: Date } {
   const now = new Date();
-  const written = Date.parse(mutation.writtenAt) + push.clockOffsetMs;
+  const written = Math.max(Date.parse(mutation.writtenAt) + push.clockOffsetMs, pulledAt.getTime());
   return { now, writtenAt: new Date(Math.min(written, now.getTime())) };
 }
 

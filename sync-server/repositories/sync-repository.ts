@@ -59,17 +59,17 @@ export function createSyncRepository(sql: Queryable) {
     /**
      * The device's state, registering it to the user when it is new. A device that exists keeps its owner; the
      * caller refuses a request whose user is not that owner. Read first, since every pull asks: a device is written
-     * only when it is new, and its last_seen_at moves at most once an hour (a write per pull would be one every
-     * 30 s per open app). The time zone it says it is in is kept when PostgreSQL knows the zone (a zone it does not
-     * know is checked again on each request, and changes nothing). With `withFamilies`, the person's families and
-     * their versions come in the same statement: what a pull with nothing new needs to answer, so such a pull is one
-     * statement in all (sync-pull.ts `pullChanges`).
+     * only when it is new, its last_seen_at moves at most once an hour and its pulled_at at most every five minutes
+     * (a write per pull would be one every 30 s per open app). The time zone it says it is in is kept when
+     * PostgreSQL knows the zone (a zone it does not know is checked again on each request, and changes nothing).
+     * When `pulling`, the person's families and their versions come in the same statement: what a pull with nothing
+     * new needs to answer, so such a pull is one statement in all (sync-pull.ts `pullChanges`).
      */
     async claimDevice(
       deviceId: string,
       userId: string,
       timeZone?: string,
-      { withFamilies = false } = {},
+      { pulling = false } = {},
     ): Promise<DeviceState & { epoch: string; families?: Map<string, FamilyVersions> }> {
       // A zone PostgreSQL does not know is not kept: the person's times are worked out in PostgreSQL with it.
       const knownZone = async () =>
@@ -81,13 +81,15 @@ export function createSyncRepository(sql: Queryable) {
           user_id: string;
           last_applied_seq: string;
           stale: boolean;
+          pulled_long_ago: boolean;
           time_zone: string | null;
           epoch: string;
           families?: FamilyVersionRow[];
         }[]
       >`
-        select user_id, last_applied_seq, last_seen_at < now() - interval '1 hour' as stale, time_zone,
-          (${epochQuery(sql)}) as epoch ${withFamilies ? sql`, ${familyVersionsOf(sql, userId)} as families` : sql``}
+        select user_id, last_applied_seq, last_seen_at < now() - interval '1 hour' as stale,
+          pulled_at < now() - interval '5 minutes' as pulled_long_ago, time_zone,
+          (${epochQuery(sql)}) as epoch ${pulling ? sql`, ${familyVersionsOf(sql, userId)} as families` : sql``}
         from sync_devices where id = ${deviceId}
       `;
       let [row] = await read();
@@ -101,12 +103,16 @@ export function createSyncRepository(sql: Queryable) {
       }
       if (!row) throw new Error('sync_devices row missing right after its insert');
       const moved = timeZone !== undefined && timeZone !== row.time_zone;
-      if ((row.stale || moved) && row.user_id === userId) {
+      const pulled = pulling && row.pulled_long_ago;
+      if ((row.stale || moved || pulled) && row.user_id === userId) {
         const zone = await knownZone();
         await sql`
-          update sync_devices set last_seen_at = now(), time_zone = coalesce(${zone}, time_zone)
+          update sync_devices
+          set last_seen_at = now(), pulled_at = ${pulled ? sql`now()` : sql`pulled_at`},
+            time_zone = coalesce(${zone}, time_zone)
           where id = ${deviceId}
-            and (last_seen_at < now() - interval '1 hour' or time_zone is distinct from coalesce(${zone}, time_zone))
+            and (last_seen_at < now() - interval '1 hour' or time_zone is distinct from coalesce(${zone}, time_zone)
+              or ${pulled ? sql`pulled_at < now() - interval '5 minutes'` : sql`false`})
         `;
       }
       return {
@@ -119,14 +125,14 @@ export function createSyncRepository(sql: Queryable) {
 
     /**
      * Locks the device row until commit, so one device's mutations are handled one at a time, in order, and answers
-     * its watermark. Null unless the device is the user's: ownership is checked again inside each mutation's
-     * transaction, not only when the request came in.
+     * its watermark and when it last pulled. Null unless the device is the user's: ownership is checked again inside
+     * each mutation's transaction, not only when the request came in.
      */
-    async lockDevice(deviceId: string, userId: string): Promise<number | null> {
-      const [row] = await sql<{ last_applied_seq: string }[]>`
-        select last_applied_seq from sync_devices where id = ${deviceId} and user_id = ${userId} for update
+    async lockDevice(deviceId: string, userId: string): Promise<{ lastAppliedSeq: number; pulledAt: Date } | null> {
+      const [row] = await sql<{ last_applied_seq: string; pulled_at: Date }[]>`
+        select last_applied_seq, pulled_at from sync_devices where id = ${deviceId} and user_id = ${userId} for update
       `;
-      return row ? Number(row.last_applied_seq) : null;
+      return row ? { lastAppliedSeq: Number(row.last_applied_seq), pulledAt: row.pulled_at } : null;
     },
 
     async moveWatermark(deviceId: string, seq: number): Promise<void> {

@@ -44,7 +44,7 @@ export const syncRoutes: FastifyPluginAsync<SyncRoutesOptions> = async (app, { s
   async function admitDevice(
     request: FastifyRequest,
     sent: { userId: string; deviceId: string; epoch: string | null; timeZone?: string },
-    options: { withFamilies?: boolean } = {},
+    options: { pulling?: boolean } = {},
   ): Promise<DeviceState & { epoch: string; families?: Map<string, FamilyVersions> }> {
     const { user } = signedIn(request);
     if (sent.userId !== user.id) throw new HttpError(403, { error: serverMessages.deviceOfAnotherAccount });
@@ -84,7 +84,7 @@ export const syncRoutes: FastifyPluginAsync<SyncRoutesOptions> = async (app, { s
   app.post('/api/sync/pull', { preHandler: app.requireUser }, async (request, reply) => {
     requireCurrentProtocolOf(request);
     const pull = parseBody(pullRequestSchema, request);
-    const { userId, epoch, lastAppliedSeq, families } = await admitDevice(request, pull, { withFamilies: true });
+    const { userId, epoch, lastAppliedSeq, families } = await admitDevice(request, pull, { pulling: true });
     const admitted = families ? { lastAppliedSeq, families } : undefined;
     const answer = await pullChanges(sql, { userId, deviceId: pull.deviceId, epoch, cursors: pull.cursors, admitted });
     return reply.type('application/json; charset=utf-8').send(answer);
