@@ -1,14 +1,30 @@
 import type { FastifyRequest } from 'fastify';
 
 /**
- * Tokens that are a permission by themselves, carried in addresses: an invitation link's lets whoever reads it join
- * the family (`/join/<token>`, or encoded inside a `returnTo` on the way through sign-in); a calendar address's lets
- * whoever reads it see the family's events (`/api/calendar/<token>.ics`).
+ * Addresses whose rest is a secret token, a permission by itself: an invitation link's lets whoever reads it join the
+ * family (`/join/<token>`, or inside a `returnTo` on the way through sign-in); a calendar address's lets whoever reads
+ * it see the family's events (`/api/calendar/<token>.ics`). Known by what the address is once read as a server or a
+ * proxy might read it, not by its exact spelling: a token after `..%2f`, encoded twice or spelt in capitals is as
+ * secret as any.
  */
-const secretTokenInUrl = /((?:\/|%2F)(?:join|api(?:\/|%2F)calendar)(?:\/|%2F))[A-Za-z0-9_-]+/gi;
+const secretPath = /\/(?:join|calendar)\//i;
 
+/** The address with every `%XX` undone, again until none is left, and slashes (forward, backward, doubled) one. */
+function readAsAServerMight(url: string): string {
+  let previous: string;
+  let current = url;
+  do {
+    previous = current;
+    current = current.replace(/%([0-9a-f]{2})/gi, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
+  } while (current !== previous);
+  return current.replace(/[\\/]+/g, '/');
+}
+
+/** The address as it came, or, when it leads to a secret, as far as the secret and `[token]` in place of the rest. */
 export function withoutSecretTokens(url: string): string {
-  return url.replace(secretTokenInUrl, '$1[token]');
+  const readable = readAsAServerMight(url);
+  const secret = secretPath.exec(readable);
+  return secret ? `${readable.slice(0, secret.index + secret[0].length)}[token]` : url;
 }
 
 /** Fastify's own request serializer, except that the logged address never carries a secret token. */
