@@ -12,17 +12,59 @@ const controlCharacters = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/g;
 export const withoutControlCharacters = (value: string) => value.replace(controlCharacters, '');
 
 /**
+ * What a name may not hide (decision 0036): the characters that turn text around (bidirectional overrides,
+ * embeddings, isolates and marks) and every other invisible format character (zero-width spaces and joiners, word
+ * joiners, the byte order mark, soft hyphens, tag characters, the combining grapheme joiner, the Hangul fillers),
+ * except where they are part of how a script or an emoji is written, which the three groups keep: a subdivision
+ * flag's tags (🏴 and its tags), a zero-width joiner between two emoji (👩‍💻), and a joiner or non-joiner inside a word of
+ * a script that shapes by them (Persian می‌خواهم, Hindi क्‍ष).
+ */
+const hiddenInNames = new RegExp(
+  [
+    '(\\u{1F3F4}[\\u{E0030}-\\u{E0039}\\u{E0061}-\\u{E007A}]+\\u{E007F})',
+    '((?<=\\p{Extended_Pictographic}[\\u{FE0F}\\u{1F3FB}-\\u{1F3FF}]?)\\u200D(?=\\p{Extended_Pictographic}))',
+    `((?<=[${joiningScripts()}][\\p{M}]*)[\\u200C\\u200D](?=[\\p{L}\\p{M}]))`,
+    '[\\p{Cf}\\u034F\\u115F\\u1160\\u3164\\uFFA0]',
+  ].join('|'),
+  'gu',
+);
+
+/** The scripts whose letters join or conjoin, where a (non-)joiner changes how a word is drawn. */
+function joiningScripts(): string {
+  return ['Arabic', 'Syriac', 'Nko', 'Mongolian', 'Devanagari', 'Bengali', 'Gurmukhi', 'Gujarati', 'Oriya', 'Tamil']
+    .concat(['Telugu', 'Kannada', 'Malayalam', 'Sinhala', 'Khmer', 'Myanmar'])
+    .map((script) => `\\p{Script=${script}}`)
+    .join('');
+}
+
+/** A name or title as it will be shown: no control characters, nothing that hides in it or turns it around. */
+export function asName(value: string): string {
+  return withoutControlCharacters(value).replace(
+    hiddenInNames,
+    (_, flag?: string, emojiJoiner?: string, scriptJoiner?: string) => flag ?? emojiJoiner ?? scriptJoiner ?? '',
+  );
+}
+
+/**
  * Building blocks for the entity and request schemas. Each required text field gives the same message whether the
  * value is missing, not a string, or blank after trimming. Rules are listed in the order a person should hear them:
  * `fieldIssues` keeps only the first message per field.
  */
-export function requiredText(options: { required: string; max: number; tooLong: string }) {
+export function requiredText(
+  options: { required: string; max: number; tooLong: string },
+  clean: (value: string) => string = withoutControlCharacters,
+) {
   return z
     .string({ error: options.required })
-    .overwrite(withoutControlCharacters)
+    .overwrite(clean)
     .trim()
     .min(1, { error: options.required })
     .max(options.max, { error: options.tooLong });
+}
+
+/** The name of something a family shares (the family, an album, an event): required text, cleaned as a name. */
+export function requiredName(options: { required: string; max: number; tooLong: string }) {
+  return requiredText(options, asName);
 }
 
 /** Optional free text: absent, null or blank all mean "nothing" and are stored as null. */
@@ -60,6 +102,7 @@ export const newPassword = z
 
 export const username = z
   .string({ error: messages.usernameRequired })
+  .overwrite(asName)
   .trim()
   .min(1, { error: messages.usernameRequired })
   .min(limits.usernameMin, { error: messages.usernameTooShort })
@@ -69,7 +112,7 @@ export const username = z
 /** First or last name: optional, blank means none. */
 export const personName = z
   .string({ error: 'Must be text' })
-  .overwrite(withoutControlCharacters)
+  .overwrite(asName)
   .trim()
   .max(limits.nameMax, { error: messages.nameTooLong })
   .nullish()

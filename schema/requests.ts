@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { email, id, imageUrl, isStorableTime, optionalText, requiredText, timeZone } from './fields.ts';
+import { email, id, imageUrl, isStorableTime, optionalText, requiredName, requiredText, timeZone } from './fields.ts';
 import { limits } from './limits.ts';
 import { messages } from './messages.ts';
 import { contactMessageTypes } from './choices.ts';
@@ -12,7 +12,7 @@ import {
 
 /** Request bodies of spec §7 and the family writes of product.md. Unknown fields are refused everywhere. */
 
-export const familyName = requiredText({
+export const familyName = requiredName({
   required: messages.familyNameRequired,
   max: limits.familyNameMax,
   tooLong: messages.familyNameTooLong,
@@ -54,7 +54,7 @@ export const reactBodySchema = z.strictObject({ reactionType: reactionTypeSchema
 export const rsvpBodySchema = z.strictObject({ status: rsvpStatusSchema });
 export type RsvpBody = z.input<typeof rsvpBodySchema>;
 
-export const albumName = requiredText({
+export const albumName = requiredName({
   required: messages.albumNameRequired,
   max: limits.albumNameMax,
   tooLong: messages.albumNameTooLong,
@@ -83,7 +83,7 @@ function dateField(required: string, invalid: string) {
 }
 
 /** An event's title (spec §5: 1 to 200 characters). */
-export const eventTitle = requiredText({
+export const eventTitle = requiredName({
   required: messages.eventTitleRequired,
   max: limits.eventTitleMax,
   tooLong: messages.eventTitleTooLong,

@@ -32,19 +32,21 @@ describe('input the database cannot store', () => {
     expect(next.results).toEqual([{ seq: bad!.seq + 1, status: 'applied' }]);
   });
 
-  it('takes control characters out of free text: names, posts and the public forms', async () => {
+  it('takes control characters out of free text, and what turns names around or hides in them', async () => {
     const account = await signUp(context.app);
     const profile = await context.app.inject({
       method: 'PATCH',
       url: '/api/auth/user',
       headers: { cookie: account.cookie },
-      payload: { firstName: 'Ro\u0000se', lastName: 'Gard\u001bner' },
+      payload: { firstName: 'Ro\u0000se\u202E', lastName: 'Gard\u001bn\u200Ber\u3164' },
     });
     expect(profile.statusCode).toBe(200);
     expect(profile.json()).toMatchObject({ firstName: 'Rose', lastName: 'Gardner' });
 
     const device = new TestDevice(context.app, account);
-    const { familyId } = await createFamily(device);
+    const { familyId } = await createFamily(device, '\u2067The Gardners\u2069\uFEFF');
+    const [family] = await context.sql<{ name: string }[]>`select name from families where id = ${familyId}`;
+    expect(family?.name).toBe('The Gardners');
     const postId = randomUUID();
     const answer = await device.send({ name: 'post.create', args: { postId, familyId, content: 'Line one\n\u0000Line two' } });
     expect(answer.results[0]).toMatchObject({ status: 'applied' });

@@ -1,6 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { z } from 'zod';
 import { email, limits, username, type User } from '../../schema/index.ts';
+import { asName, personName } from '../../schema/fields.ts';
 import { DuplicateUserError, type UserRepository } from '../repositories/user-repository.ts';
 
 /** The OpenID Connect userinfo fields Hearth uses. */
@@ -21,12 +22,18 @@ export type GoogleProfile = z.infer<typeof googleProfileSchema>;
 export function usernameFromEmail(address: string): string {
   const localPart = address.split('@', 1)[0] ?? '';
   const base = localPart.replace(/[^\p{L}\p{N}._-]/gu, '').slice(0, limits.usernameMax - 5);
-  return username.safeParse(base).success ? base : 'member';
+  return username.safeParse(base).data ?? 'member';
 }
 
-function personName(value: string | undefined): string | null {
-  const trimmed = value?.trim().slice(0, limits.nameMax);
-  return trimmed ? trimmed : null;
+/** Google's name as the profile form would take it (the same rule), cut to fit rather than refused. */
+function nameFromGoogle(value: string | undefined): string | null {
+  let cut = '';
+  // Whole characters only: half an emoji is not a character PostgreSQL can store.
+  for (const character of asName(value ?? '').trim()) {
+    if (cut.length + character.length > limits.nameMax) break;
+    cut += character;
+  }
+  return personName.safeParse(cut).data ?? null;
 }
 
 /** The email belongs to an account whose person unlinked Google: they sign in with their password instead. */
@@ -55,8 +62,8 @@ export async function findOrCreateGoogleUser(users: UserRepository, profile: Goo
         email: profile.email,
         passwordHash: null,
         googleSub: profile.sub,
-        firstName: personName(profile.given_name),
-        lastName: personName(profile.family_name),
+        firstName: nameFromGoogle(profile.given_name),
+        lastName: nameFromGoogle(profile.family_name),
       });
     } catch (error) {
       if (!(error instanceof DuplicateUserError)) throw error;

@@ -90,6 +90,13 @@ describe('Google sign-in against a local OpenID provider', () => {
     expect(who.json()).toMatchObject({ id: made!.id });
   });
 
+  it('takes the name Google gives as the profile form would, cut to fit at a whole character', async () => {
+    const given_name = `\u2067Ada\u200B\u2069 ${'👩\u200D💻'.repeat(20)}`;
+    provider.signsIn({ sub: randomUUID(), email: 'ada.b@example.test', email_verified: true, given_name });
+    expect((await signInWithGoogle()).answer.statusCode).toBe(302);
+    expect((await userWith('ada.b@example.test'))?.first_name).toBe(`Ada ${'👩\u200D💻'.repeat(9)}`);
+  });
+
   it('links an account that has a password when Google vouches for its email, and refuses an unverified one', async () => {
     const person = await signUp(app, { email: 'grace@example.test' });
     provider.signsIn({ sub: randomUUID(), email: 'grace@example.test', email_verified: false });
