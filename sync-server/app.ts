@@ -54,6 +54,8 @@ export type AppOptions = {
   notifier?: SyncNotifier;
   /** Tests shorten it to see a heartbeat. */
   liveHeartbeatMs?: number;
+  /** Most changes in a pull's answer (`pullPageMax`); the nemesis lowers it so devices page through small families. */
+  pullPageMax?: { first: number; resumed: number };
   /** Told of every route as it is registered: the family isolation test insists that each one has a case. */
   onRoute?: (route: { method: string; url: string }) => void;
   /** How long a client may take to send a whole request; tests shorten it to watch a slow one being cut off. */
@@ -90,6 +92,7 @@ export async function buildApp({
   now = Date.now,
   notifier = createLocalNotifier(),
   liveHeartbeatMs: heartbeatMs = liveHeartbeatMs,
+  pullPageMax,
   onRoute,
   requestTimeoutMs: requestTimeout = connectionPolicy.requestTimeoutMs,
   photoStorage = photoStorageOf(config),
@@ -154,7 +157,7 @@ export async function buildApp({
   });
   await app.register(settingsRoutes, { settings });
   await app.register(publicFormRoutes, { config, sql, forms, now });
-  await app.register(syncRoutes, { sql, notifier });
+  await app.register(syncRoutes, { sql, notifier, pullPageMax });
   await app.register(liveRoutes, { sql, sessions, notifier, heartbeatMs });
   await app.register(familyRoutes, { sql, runMutation });
   await app.register(postRoutes, { sql, runMutation });

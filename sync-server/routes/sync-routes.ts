@@ -16,7 +16,12 @@ import { pullChanges } from '../sync-pull.ts';
 import { applyPush } from '../sync-push.ts';
 import { requireCurrentProtocol } from './support/protocol-version.ts';
 
-export type SyncRoutesOptions = { sql: Sql; notifier: SyncNotifier };
+export type SyncRoutesOptions = {
+  sql: Sql;
+  notifier: SyncNotifier;
+  /** Most changes in a pull's answer; `pullPageMax` unless a test lowers it. */
+  pullPageMax?: { first: number; resumed: number };
+};
 
 /** Only the version, read before the rest: an older device's body may not match today's schema at all. */
 const protocolOnlySchema = z.object({ protocolVersion: z.number() });
@@ -28,7 +33,7 @@ const protocolOnlySchema = z.object({ protocolVersion: z.number() });
  */
 const pushBodyLimit = 4 * 1_048_576;
 
-export const syncRoutes: FastifyPluginAsync<SyncRoutesOptions> = async (app, { sql, notifier }) => {
+export const syncRoutes: FastifyPluginAsync<SyncRoutesOptions> = async (app, { sql, notifier, pullPageMax }) => {
   const devices = createSyncRepository(sql);
 
   function requireCurrentProtocolOf(request: FastifyRequest): void {
@@ -86,7 +91,14 @@ export const syncRoutes: FastifyPluginAsync<SyncRoutesOptions> = async (app, { s
     const pull = parseBody(pullRequestSchema, request);
     const { userId, epoch, lastAppliedSeq, families } = await admitDevice(request, pull, { pulling: true });
     const admitted = families ? { lastAppliedSeq, families } : undefined;
-    const answer = await pullChanges(sql, { userId, deviceId: pull.deviceId, epoch, cursors: pull.cursors, admitted });
+    const answer = await pullChanges(sql, {
+      userId,
+      deviceId: pull.deviceId,
+      epoch,
+      cursors: pull.cursors,
+      admitted,
+      pageMax: pullPageMax,
+    });
     return reply.type('application/json; charset=utf-8').send(answer);
   });
 
