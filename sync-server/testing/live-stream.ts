@@ -3,7 +3,8 @@ import { liveChannelPath } from '../../schema/index.ts';
 /** One server-sent event block: `event:`/`data:` fields, or a `:` comment. */
 export type LiveEvent = { event?: string; data?: string; comment?: string };
 
-function parseBlock(block: string): LiveEvent {
+/** Reads one block of the stream (the text between two blank lines). */
+export function parseLiveEvent(block: string): LiveEvent {
   const event: LiveEvent = {};
   for (const line of block.split('\n')) {
     if (line.startsWith(':')) event.comment = line.slice(1).trim();
@@ -30,7 +31,7 @@ export async function openLiveStream(baseUrl: string, cookie: string, path = liv
       for await (const chunk of response.body ?? []) {
         buffer += decoder.decode(chunk as Uint8Array, { stream: true });
         for (let end = buffer.indexOf('\n\n'); end !== -1; end = buffer.indexOf('\n\n')) {
-          events.push(parseBlock(buffer.slice(0, end)));
+          events.push(parseLiveEvent(buffer.slice(0, end)));
           buffer = buffer.slice(end + 2);
         }
         wake();

@@ -1,0 +1,239 @@
+import { execFile } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import type { FastifyInstance } from 'fastify';
+import postgres from 'postgres';
+import { buildApp } from '../app.ts';
+import { loadConfig } from '../config.ts';
+import { connect, type Sql } from '../database.ts';
+import { forgetOldNotifications, runHousekeeping } from '../housekeeping.ts';
+import { runMigrations } from '../migrate.ts';
+import { currentEpoch } from '../sync-history.ts';
+import { createLocalNotifier, createPostgresNotifier, type SyncNotifier } from '../sync-notifier.ts';
+import { createTestDatabase, type TestDatabase } from './test-database.ts';
+
+const run = promisify(execFile);
+
+/**
+ * How a `pg_dump` backup is put back, as docs/operations.md tells an operator: `pg_restore` into a new database the
+ * servers are then pointed at, or `pg_restore --clean` into the same database.
+ */
+export type RestoreKind = 'new-database' | 'in-place';
+
+/** One server process: its own pool, its own LISTEN, its own live streams, on the one database. */
+type Instance = { app: FastifyInstance; sql: Sql; notifier: SyncNotifier; baseUrl: string };
+
+/** A watermark move the server committed: which device's seq it handled, in which history. */
+export type HandledSeq = { id: number; deviceId: string; seq: number; epoch: string };
+
+/**
+ * What the server handled, recorded by the database itself, in the same transaction as the handling: a trigger on
+ * the device's watermark (moved once for each mutation applied or refused, never for a duplicate) and one on
+ * tombstones (kept after housekeeping lets them go). Test-only: made in the nemesis's own database, so it is in
+ * every backup and goes back with every restore, exactly as the history it records.
+ */
+const ledgerSchema = `
+  create table nemesis_handled (
+    id bigserial primary key, device_id uuid not null, seq bigint not null, epoch uuid not null
+  );
+  create function nemesis_record_handled() returns trigger language plpgsql as $$
+  begin
+    insert into nemesis_handled (device_id, seq, epoch) select new.id, new.last_applied_seq, epoch from sync_history;
+    return new;
+  end $$;
+  create trigger nemesis_handled after update of last_applied_seq on sync_devices
+    for each row execute function nemesis_record_handled();
+  create table nemesis_deleted (table_name text not null, row_id text not null, primary key (table_name, row_id));
+  create function nemesis_record_deleted() returns trigger language plpgsql as $$
+  begin
+    insert into nemesis_deleted values (new.table_name, new.row_id) on conflict do nothing;
+    return new;
+  end $$;
+  create trigger nemesis_deleted after insert or update on sync_tombstones
+    for each row execute function nemesis_record_deleted();
+`;
+
+/**
+ * The server side of the nemesis: one database with one or two app instances on it (two with a real PostgreSQL:
+ * their pokes cross through LISTEN/NOTIFY as in production; the embedded PGlite is one connection and one process).
+ * Each instance listens on a port of its own for the live channel; pushes and pulls go in through `inject`.
+ */
+export class NemesisServer {
+  instances: Instance[] = [];
+  /** True while the servers are stopped for a backup or a restore: requests find nobody there. */
+  down = false;
+  /** The history the server is in now (sync_history), read at every start. */
+  epoch = '';
+  private readonly copies: string[] = [];
+  private backup: { file: string; handledThrough: number } | null = null;
+
+  private constructor(
+    private readonly database: TestDatabase,
+    private url: string,
+    private readonly instanceCount: number,
+    private readonly pullPageMax: { first: number; resumed: number },
+    private readonly dataDir: string,
+  ) {}
+
+  static get realPostgres(): boolean {
+    return Boolean(process.env.DATABASE_URL);
+  }
+
+  static async start(options: { instances: number; pullPageMax: { first: number; resumed: number } }) {
+    const database = await createTestDatabase();
+    const instances = NemesisServer.realPostgres ? options.instances : 1;
+    const dataDir = join(tmpdir(), `hearth-nemesis-${randomBytes(4).toString('hex')}`);
+    const server = new NemesisServer(database, database.url, instances, options.pullPageMax, dataDir);
+    const sql = connect(database.url, 1);
+    try {
+      await runMigrations(sql);
+      await sql.unsafe(ledgerSchema);
+    } finally {
+      await sql.end({ timeout: 5 });
+    }
+    await server.open();
+    return server;
+  }
+
+  /** Checks read through the first instance's pool. */
+  get db(): Sql {
+    return this.instances[0]!.sql;
+  }
+
+  private async open(): Promise<void> {
+    const config = loadConfig({
+      LOG_LEVEL: 'silent',
+      DATA_DIR: this.dataDir,
+      STATIC_DIR: join(tmpdir(), `hearth-nemesis-no-build-${randomBytes(4).toString('hex')}`),
+      AUTH_RATE_LIMIT_PER_IP: '1000000',
+    });
+    for (let index = 0; index < this.instanceCount; index += 1) {
+      const sql = connect(this.url, NemesisServer.realPostgres ? 4 : 1);
+      // Each instance migrates at start, as server.ts does: the first to take the lock settles the history.
+      await runMigrations(sql);
+      const notifier = NemesisServer.realPostgres ? await createPostgresNotifier(sql) : createLocalNotifier();
+      const app = await buildApp({ config, sql, notifier, pullPageMax: this.pullPageMax });
+      const baseUrl = await app.listen({ host: '127.0.0.1', port: 0 });
+      this.instances.push({ app, sql, notifier, baseUrl });
+    }
+    this.epoch = await currentEpoch(this.db);
+  }
+
+  private async close(): Promise<void> {
+    for (const { app, sql, notifier } of this.instances.splice(0)) {
+      await app.close();
+      await notifier.close();
+      await sql.end({ timeout: 5 });
+    }
+  }
+
+  /** Runs `work` with every instance stopped, as an operator stops the servers to put a backup back. */
+  private async whileDown(work: (admin: postgres.Sql) => Promise<void>): Promise<void> {
+    this.down = true;
+    await this.close();
+    const admin = postgres(process.env.DATABASE_URL!, { max: 1, onnotice: () => {} });
+    try {
+      await work(admin);
+    } finally {
+      await admin.end();
+    }
+    await this.open();
+    this.down = false;
+  }
+
+  get hasBackup(): boolean {
+    return this.backup !== null;
+  }
+
+  /**
+   * Takes a backup as an operator's nightly job does: `pg_dump` while the servers serve. What the server had handled
+   * is read first: a write handled before the dump's snapshot then counts as after it, which can only make the
+   * nemesis stricter.
+   */
+  async takeBackup(): Promise<void> {
+    const handledThrough = (await handledIn(this.db)).at(-1)?.id ?? 0;
+    const file = join(tmpdir(), `hearth-nemesis-${randomBytes(6).toString('hex')}.dump`);
+    await run('pg_dump', ['--format=custom', `--file=${file}`, `--dbname=${this.url}`]);
+    this.backup = { file, handledThrough };
+  }
+
+  /**
+   * Puts the backup back, `kind` as an operator would; whatever the server handled since is gone. `meanwhile` runs
+   * once the servers are down, before the database is replaced. Answers what the lost history had handled after the
+   * backup was taken: the only writes a restore may lose.
+   */
+  async restore(kind: RestoreKind, meanwhile: () => Promise<void>): Promise<HandledSeq[]> {
+    const backup = this.backup;
+    if (!backup) throw new Error('no backup to restore');
+    let lost: HandledSeq[] = [];
+    await this.whileDown(async (admin) => {
+      await meanwhile();
+      lost = (await this.handledWhileDown()).filter((handled) => handled.id > backup.handledThrough);
+      let target = this.url;
+      if (kind === 'new-database') {
+        const name = `hearth_restored_${randomBytes(6).toString('hex')}`;
+        await admin`create database ${admin(name)}`;
+        this.copies.push(name);
+        const restored = new URL(this.url);
+        restored.pathname = `/${name}`;
+        target = restored.href;
+      }
+      await run('pg_restore', ['--clean', '--if-exists', '--single-transaction', `--dbname=${target}`, backup.file]);
+      this.url = target;
+    });
+    return lost;
+  }
+
+  /** What the database recorded, read with a connection of its own while the servers are stopped. */
+  private async handledWhileDown(): Promise<HandledSeq[]> {
+    const sql = connect(this.url, 1);
+    try {
+      return await handledIn(sql);
+    } finally {
+      await sql.end({ timeout: 5 });
+    }
+  }
+
+  /** Time passes (`daysLater`) and housekeeping runs: tombstones let go, families' floors raised (0013). */
+  async housekeeping(daysLater: number): Promise<void> {
+    const later = new Date(Date.now() + daysLater * 24 * 60 * 60 * 1000);
+    await runHousekeeping(this.db, later);
+    await forgetOldNotifications(this.db, later);
+  }
+
+  /** Every watermark move of the history that stands, oldest first. */
+  handled(): Promise<HandledSeq[]> {
+    return handledIn(this.db);
+  }
+
+  /** Whether the history that stands ever tombstoned this row (housekeeping may have let the tombstone go since). */
+  async everDeleted(table: string, rowId: string): Promise<boolean> {
+    const rows = await this.db`select 1 from nemesis_deleted where table_name = ${table} and row_id = ${rowId}`;
+    return rows.length > 0;
+  }
+
+  async stop(): Promise<void> {
+    await this.close();
+    if (this.copies.length > 0) {
+      const admin = postgres(process.env.DATABASE_URL!, { max: 1, onnotice: () => {} });
+      try {
+        for (const name of this.copies) await admin`drop database if exists ${admin(name)} with (force)`;
+      } finally {
+        await admin.end();
+      }
+    }
+    if (this.backup) await rm(this.backup.file, { force: true });
+    await rm(this.dataDir, { recursive: true, force: true });
+    await this.database.close();
+  }
+}
+
+async function handledIn(sql: Sql): Promise<HandledSeq[]> {
+  const rows = await sql<{ id: string; device_id: string; seq: string; epoch: string }[]>`
+    select id, device_id, seq, epoch from nemesis_handled order by id
+  `;
+  return rows.map((row) => ({ id: Number(row.id), deviceId: row.device_id, seq: Number(row.seq), epoch: row.epoch }));
+}
