@@ -3,6 +3,7 @@ import { join, resolve } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
 import postgres from 'postgres';
+import { guardClosedConnections } from './closed-connections.ts';
 import type { Config } from './config.ts';
 import { OperatorError } from './operator-error.ts';
 
@@ -21,15 +22,18 @@ export type Database = {
 
 /**
  * Every connection in the app goes through postgres.js, whether the database is a real PostgreSQL or the embedded
- * PGlite, so repositories and migrations run the same code against both.
+ * PGlite, so repositories and migrations run the same code against both. A connection that closes under a
+ * transaction costs that transaction only (closed-connections.ts).
  */
 export function connect(url: string, max: number): Sql {
-  return postgres(url, {
-    max,
-    // "relation already exists, skipping" and friends are expected and say nothing actionable.
-    onnotice: () => {},
-    connection: { application_name: 'hearth' },
-  });
+  return guardClosedConnections(
+    postgres(url, {
+      max,
+      // "relation already exists, skipping" and friends are expected and say nothing actionable.
+      onnotice: () => {},
+      connection: { application_name: 'hearth' },
+    }),
+  );
 }
 
 export async function openDatabase(config: Config): Promise<Database> {

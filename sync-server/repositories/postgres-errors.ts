@@ -35,11 +35,28 @@ const connectionErrorCodes = new Set([
 ]);
 
 /**
+ * The connection a query went to is gone or could not be made (postgres.js's own codes, or the socket's): the query
+ * did not run, or its outcome is unknown. Nothing else is wrong.
+ */
+export function isConnectionError(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && connectionErrorCodes.has(code);
+}
+
+/**
+ * The failure ended its query's database session, or kept one from starting: the socket went (`isConnectionError`),
+ * or the server said FATAL (terminated by an administrator, shutting down, too many connections). Whatever was
+ * running on that session is lost, and nothing else.
+ */
+export function endedTheSession(error: unknown): boolean {
+  return isConnectionError(error) || (error instanceof postgres.PostgresError && error.severity === 'FATAL');
+}
+
+/**
  * Failures expected to pass on their own: connection trouble, serialization failures and deadlocks, a server out of
  * resources or shutting down. The caller treats unknown failures the same way but logs them as bugs.
  */
 export function isKnownTransientError(error: unknown): boolean {
   if (error instanceof postgres.PostgresError) return transientClasses.has(error.code.slice(0, 2));
-  const code = (error as { code?: unknown } | null)?.code;
-  return typeof code === 'string' && connectionErrorCodes.has(code);
+  return isConnectionError(error);
 }
