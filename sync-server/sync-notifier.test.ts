@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { coalesceChanges, createPostgresNotifier, notificationPayloads, type FamilyChange } from './sync-notifier.ts';
+import { connect } from './database.ts';
+import { startTcpProxy } from './testing/tcp-proxy.ts';
 import { useTestApp } from './testing/test-app.ts';
 
 const context = useTestApp();
@@ -77,4 +79,66 @@ describe('publishing', () => {
       }
     },
   );
+});
+
+describe.skipIf(!process.env.DATABASE_URL)('listening through PostgreSQL', () => {
+  /** A notifier whose connections go through a proxy, and how to see that it hears changes again. */
+  async function behindProxy() {
+    const server = new URL(process.env.DATABASE_URL!);
+    const proxy = await startTcpProxy({ host: server.hostname, port: Number(server.port || 5432) });
+    const sql = connect(proxy.through(context.databaseUrl), 2);
+    const notifier = await createPostgresNotifier(sql);
+    return {
+      proxy,
+      notifier,
+      /** Ends the database sessions of every connection through the proxy, as a failover does. */
+      terminate: () =>
+        context.sql`
+          select pg_terminate_backend(pid) from pg_stat_activity where client_port = any(${proxy.serverSidePorts()})
+        `,
+      async hearsChanges(): Promise<void> {
+        const change: FamilyChange = { familyId: randomUUID(), version: 3, membershipChanged: [] };
+        const received = new Promise<FamilyChange>((resolve) => notifier.subscribe(resolve));
+        // Published by another instance, straight to the database.
+        await context.sql.notify('hearth_sync', JSON.stringify(change));
+        expect(await received).toEqual(change);
+      },
+      async close() {
+        await notifier.close();
+        await sql.end({ timeout: 0 });
+        await proxy.close();
+      },
+    };
+  }
+
+  it('listens again however long the database refuses it, and says changes may have been missed', async () => {
+    const listener = await behindProxy();
+    try {
+      const missed = new Promise<void>((resolve) => listener.notifier.onChangesMissed(resolve));
+      // The database restarts: every connection drops, and the first tries to connect again are refused.
+      listener.proxy.refuse();
+      await listener.proxy.refused(2);
+      listener.proxy.accept();
+      await missed;
+      await listener.hearsChanges();
+    } finally {
+      await listener.close();
+    }
+  });
+
+  it('listens again when its connection drops a second time while it asks to listen', async () => {
+    const listener = await behindProxy();
+    try {
+      const missed = new Promise<void>((resolve) => listener.notifier.onChangesMissed(resolve));
+      const asking = listener.proxy.swallowNext('listen "hearth_sync"');
+      await listener.terminate();
+      await asking;
+      // The LISTEN asked on the new connection is still unanswered when that one drops too.
+      await listener.terminate();
+      await missed;
+      await listener.hearsChanges();
+    } finally {
+      await listener.close();
+    }
+  });
 });

@@ -1,3 +1,4 @@
+import postgres from 'postgres';
 import { z } from 'zod';
 import type { Sql } from './database.ts';
 
@@ -134,29 +135,24 @@ function createListeners<Event>() {
 }
 
 /**
- * Between server instances through PostgreSQL: every instance LISTENs on one channel (postgres.js keeps a dedicated
- * connection for it and reconnects it), and a publish is a `pg_notify` that every listener, this one included,
- * receives after the commit. Resolves once the LISTEN is in place, so no change published afterwards is missed
- * unless that connection drops, which `onChangesMissed` reports once it is listening again.
+ * Between server instances through PostgreSQL: every instance LISTENs on one channel, on a connection of its own, and
+ * a publish is a `pg_notify` that every listener, this one included, receives after the commit. Resolves once the
+ * LISTEN is in place, so no change published afterwards is missed unless that connection drops; then it listens
+ * again as soon as the database lets it, and `onChangesMissed` reports it.
  */
 export async function createPostgresNotifier(sql: Sql): Promise<SyncNotifier> {
   const changes = createListeners<FamilyChange>();
   const missed = createListeners<void>();
   const accountChanged = createListeners<string>();
-  let listening = false;
-  const subscription = await sql.listen(
-    channel,
+  const listening = await listenThroughDrops(
+    sql,
     (payload) => {
       const message = parseMessage(payload);
       if (message && 'change' in message) changes.emit(message.change);
       else if (message) accountChanged.emit(message.accountChangedOf);
     },
-    // postgres.js calls this on the first LISTEN and again after every reconnect: whatever was published between
-    // the drop and now went nowhere.
-    () => {
-      if (listening) missed.emit();
-      listening = true;
-    },
+    // Whatever was published between the drop and now went nowhere.
+    () => missed.emit(),
   );
   return {
     async publish(change) {
@@ -172,7 +168,71 @@ export async function createPostgresNotifier(sql: Sql): Promise<SyncNotifier> {
       changes.clear();
       missed.clear();
       accountChanged.clear();
-      await subscription.unlisten();
+      await listening.close();
+    },
+  };
+}
+
+/**
+ * LISTENs on a connection of its own, and after every drop listens again until it is back; `onBack` is told each
+ * time. postgres.js's own `sql.listen` tries again only when its connection closes: when a second drop hits while it
+ * asks to listen again, the reconnected connection hands that try the dead session's error and stays open, not
+ * listening, for good (docs/upstream/postgres-js-listen-deaf-after-two-drops.md). Here a failed try is tried again.
+ * The connection has the pool's settings, made the way `sql.listen` makes its own, and `onnotify` is the option
+ * through which postgres.js hands notifications over.
+ */
+async function listenThroughDrops(
+  sql: Sql,
+  onPayload: (payload: string) => void,
+  onBack: () => void,
+): Promise<{ close(): Promise<void> }> {
+  let closing = false;
+  let drops = 0;
+  let relistening = false;
+  const connection = postgres({
+    ...sql.options,
+    max: 1,
+    idle_timeout: null,
+    max_lifetime: null,
+    fetch_types: false,
+    onnotify: (name: string, payload: string) => {
+      if (name === channel) onPayload(payload);
+    },
+    onclose: () => {
+      drops += 1;
+      if (!closing) void listenAgain();
+    },
+  } as unknown as postgres.Options<Record<string, never>>);
+  const listen = () => connection`listen ${connection(channel)}`;
+
+  async function listenAgain(): Promise<void> {
+    if (relistening) return;
+    relistening = true;
+    for (let attempt = 0; !closing; attempt += 1) {
+      const dropsBefore = drops;
+      try {
+        await listen();
+        // Unless it dropped again while answering, it is listening.
+        if (drops === dropsBefore) break;
+      } catch {
+        await new Promise((resolve) => setTimeout(resolve, Math.min(100 * 2 ** attempt, 5000)).unref());
+      }
+    }
+    relistening = false;
+    if (!closing) onBack();
+  }
+
+  try {
+    await listen();
+  } catch (error) {
+    closing = true;
+    await connection.end({ timeout: 0 });
+    throw error;
+  }
+  return {
+    async close() {
+      closing = true;
+      await connection.end({ timeout: 5 });
     },
   };
 }
