@@ -264,6 +264,14 @@ export function createFamilyRepository(sql: Queryable) {
     },
     familyIdsOf,
 
+    /** The version each of these families is at now, as a poke says it; a family that is gone is left out. */
+    async versionsOf(familyIds: string[]): Promise<{ familyId: string; version: number }[]> {
+      const rows = await sql<{ id: string; version: string }[]>`
+        select id, version from families where id = any(${familyIds}::uuid[]) order by id
+      `;
+      return rows.map((row) => ({ familyId: row.id, version: Number(row.version) }));
+    },
+
     /**
      * A user's name or avatar changed: every family they belong to moves on and their member rows are stamped with
      * the new version, so the next pull of each family sends the member, and with it the user, again.

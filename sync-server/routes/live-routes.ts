@@ -17,6 +17,12 @@ export type LiveRoutesOptions = {
   heartbeatMs: number;
 };
 
+type OpenStream = {
+  close(): void;
+  /** Pokes for every family of its person's at its version now. */
+  catchUp(): Promise<void>;
+};
+
 /**
  * `GET /api/sync/live`: a server-sent event stream that pokes the device whenever one of the user's families moves
  * on. A poke only says "pull"; the changes themselves come from `POST /api/sync/pull`.
@@ -26,20 +32,27 @@ export const liveRoutes: FastifyPluginAsync<LiveRoutesOptions> = async (
   { sql, sessions, notifier, heartbeatMs },
 ) => {
   const families = createFamilyRepository(sql);
-  const openStreams = new Set<() => void>();
+  const openStreams = new Set<OpenStream>();
   /** Open streams per person: a phone, a tablet and a few tabs each, never thousands. */
   const streamsOf = new Map<string, number>();
   const streamsPerPerson = 20;
   let closing = false;
   const closeAll = () => {
-    for (const close of openStreams) close();
+    for (const stream of openStreams) stream.close();
   };
 
-  // Changes published while this instance was not listening never become pokes. Every device pulls when its stream
-  // opens again, so ending the streams catches them all up; simpler than re-reading and poking every family of each.
+  // Changes published while this instance was not listening never became pokes: every stream is poked again for each
+  // of its person's families, and its device pulls if it is behind. One that cannot be caught up (the database is
+  // failing again) ends instead: its device pulls when it opens the next. Cheaper than ending them all, which would
+  // have every device reconnect and pull at the same moment.
   const stopWatchingMissed = notifier.onChangesMissed(() => {
-    app.log.warn({ streams: openStreams.size }, 'live: changes may have been missed, ending the streams');
-    closeAll();
+    app.log.warn({ streams: openStreams.size }, 'live: changes may have been missed, poking every stream again');
+    for (const stream of openStreams) {
+      stream.catchUp().catch((error: unknown) => {
+        app.log.warn({ err: error }, 'live: a stream not caught up is ended');
+        stream.close();
+      });
+    }
   });
   app.addHook('onClose', async () => stopWatchingMissed());
   // Before the server stops accepting: an open stream would otherwise keep `app.close()` waiting forever.
@@ -157,11 +170,20 @@ export const liveRoutes: FastifyPluginAsync<LiveRoutesOptions> = async (
       clearInterval(heartbeat);
       unsubscribe();
       stopWatchingSessions();
-      openStreams.delete(close);
+      openStreams.delete(stream);
       giveBackStream();
       response.end();
     };
-    openStreams.add(close);
+    const stream: OpenStream = {
+      close,
+      // The families it poked for and those it pokes for now: one left meanwhile is poked too, and its pull drops it.
+      async catchUp() {
+        const before = memberOf.ids();
+        await memberOf.refresh();
+        for (const poked of await families.versionsOf([...new Set([...before, ...memberOf.ids()])])) poke(poked);
+      },
+    };
+    openStreams.add(stream);
     response.on('close', close);
     // The device may have gone while the families were read: then no 'close' event is coming.
     if (request.raw.socket.destroyed) return close();

@@ -11,6 +11,9 @@ export function createLiveFamilies(readFamilyIds: () => Promise<string[]>) {
     has(familyId: string): boolean {
       return familyIds.has(familyId);
     },
+    ids(): string[] {
+      return [...familyIds];
+    },
     async refresh(): Promise<void> {
       const read = ++readsStarted;
       const answer = await readFamilyIds();
