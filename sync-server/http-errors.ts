@@ -1,5 +1,11 @@
 import type { ApiError } from '../schema/index.ts';
 
+/**
+ * A 503 because the database failed for a moment (a connection dropped, a failover, a restart) says when to ask again:
+ * a dropped connection is back at once, a failover takes seconds.
+ */
+export const databaseUnavailableHeaders = { 'retry-after': '2' };
+
 /** Sentences the server itself says; the validation messages come from schema/messages.ts. */
 export const serverMessages = {
   /** The client treats a 401 whose body contains this word as "signed out" (spec §8): keep it exactly. */

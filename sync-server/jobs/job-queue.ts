@@ -1,5 +1,6 @@
 import { PgBoss, type Db } from 'pg-boss';
 import type { Sql } from '../database.ts';
+import { isKnownTransientError } from '../repositories/postgres-errors.ts';
 
 /**
  * pg-boss runs on the app's own postgres.js pool (decision 0023), so the embedded database's single connection
@@ -68,7 +69,11 @@ export async function startJobQueue(
   { pollingIntervalSeconds = 2 }: { pollingIntervalSeconds?: number } = {},
 ): Promise<JobQueue> {
   const boss = new PgBoss({ db: jobDatabaseOf(sql), schema: jobSchema, application_name: 'hearth-jobs' });
-  boss.on('error', (error) => log.error({ err: error }, 'job queue error'));
+  boss.on('error', (error) => {
+    // A dropped connection fails a poll or a run, which the next one does again: not a bug.
+    if (isKnownTransientError(error)) log.warn({ err: error }, 'job queue error');
+    else log.error({ err: error }, 'job queue error');
+  });
   await boss.start();
   for (const kind of kinds) {
     await boss.createQueue(kind.name, { policy: 'stately', retryLimit: 3, retryDelay: 30, retryBackoff: true });

@@ -5,6 +5,7 @@ import type { PhotoStorage } from '../photos/photo-storage.ts';
 import { sendDueDigests } from '../mail/email-digest.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { deliverPendingPushes, type PushSettings } from '../push/push-delivery.ts';
+import { isKnownTransientError } from '../repositories/postgres-errors.ts';
 import { publishChanges, type SyncNotifier } from '../sync-notifier.ts';
 import { startJobQueue, type JobKind, type JobLog, type JobQueue } from './job-queue.ts';
 import { tellDueOccasions } from './occasions.ts';
@@ -112,7 +113,11 @@ function oneAtATime(work: () => Promise<unknown>, log: JobLog) {
   const start = () => {
     running = work()
       .then(() => undefined)
-      .catch((error: unknown) => log.error({ err: error }, 'push sweep failed'))
+      .catch((error: unknown) => {
+        // The database failing for a moment is no bug: the minute's `push` run sends what this sweep did not.
+        if (isKnownTransientError(error)) log.warn({ err: error }, 'push sweep failed');
+        else log.error({ err: error }, 'push sweep failed');
+      })
       .finally(() => {
         running = null;
         if (again) {

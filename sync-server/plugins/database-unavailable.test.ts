@@ -63,12 +63,13 @@ function syncRequests(cookie: string) {
 }
 
 describe('an unreachable database', () => {
-  it('answers push and pull with 503 and the sentence to try again, from the session check on', async () => {
+  it('answers push and pull with 503, the sentence to try again and when, from the session check on', async () => {
     const app = await appOn(connect(`postgres://postgres@127.0.0.1:${await closedPort()}/postgres`, 1));
     const cookie = `${sessionCookieName}=${randomBytes(32).toString('base64url')}`;
     for (const request of syncRequests(cookie)) {
       const response = await app.inject(request);
       expect(response.statusCode).toBe(503);
+      expect(response.headers['retry-after']).toBe('2');
       expect(response.json()).toEqual({ error: serverMessages.syncUnavailable });
     }
   });
@@ -84,6 +85,7 @@ describe('an unreachable database', () => {
       for (const request of syncRequests(cookie)) {
         const response = await app.inject(request);
         expect(response.statusCode).toBe(503);
+        expect(response.headers['retry-after']).toBe('2');
         expect(response.json()).toEqual({ error: serverMessages.syncUnavailable });
       }
     } finally {

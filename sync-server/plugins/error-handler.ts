@@ -1,7 +1,7 @@
 import type { FastifyError } from 'fastify';
 import fp from 'fastify-plugin';
 import { ZodError } from 'zod';
-import { HttpError, serverMessages } from '../http-errors.ts';
+import { databaseUnavailableHeaders, HttpError, serverMessages } from '../http-errors.ts';
 import { isBadDataError, isKnownTransientError } from '../repositories/postgres-errors.ts';
 import { validationError } from './validation.ts';
 
@@ -35,7 +35,10 @@ export const errorHandlerPlugin = fp(
         // trying again shortly, and not a bug. Only a device syncing keeps what it sent; a form does not.
         request.log.warn({ err: known }, 'database unavailable');
         const syncing = request.url.startsWith('/api/sync/');
-        return reply.code(503).send({ error: syncing ? serverMessages.syncUnavailable : serverMessages.unavailable });
+        return reply
+          .code(503)
+          .headers(databaseUnavailableHeaders)
+          .send({ error: syncing ? serverMessages.syncUnavailable : serverMessages.unavailable });
       }
       if (isBadDataError(known)) {
         // Whatever slipped past the schemas, a value the database cannot store is the request's fault, not a crash.

@@ -7,7 +7,7 @@ import {
   type HistoryChanged,
 } from '../../schema/index.ts';
 import type { Sql } from '../database.ts';
-import { HttpError, serverMessages } from '../http-errors.ts';
+import { databaseUnavailableHeaders, HttpError, serverMessages } from '../http-errors.ts';
 import { signedIn } from '../plugins/session.ts';
 import { parseBody } from '../plugins/validation.ts';
 import { createSyncRepository, type DeviceState, type FamilyVersions } from '../repositories/sync-repository.ts';
@@ -82,6 +82,7 @@ export const syncRoutes: FastifyPluginAsync<SyncRoutesOptions> = async (app, { s
         clockOffsetMs: receivedAt - Date.parse(push.sentAt),
       },
     );
+    if (outcome.statusCode === 503) reply.headers(databaseUnavailableHeaders);
     return reply.code(outcome.statusCode).send(outcome.body);
   });
 
