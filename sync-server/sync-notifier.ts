@@ -156,12 +156,12 @@ export async function createPostgresNotifier(sql: Sql): Promise<SyncNotifier> {
   );
   return {
     async publish(change) {
-      for (const payload of notificationPayloads(change)) await sql.notify(channel, payload);
+      for (const payload of notificationPayloads(change)) await notify(sql, payload);
     },
     subscribe: changes.add,
     onChangesMissed: missed.add,
     async publishAccountChanged(userId) {
-      await sql.notify(channel, JSON.stringify({ accountChangedOf: userId }));
+      await notify(sql, JSON.stringify({ accountChangedOf: userId }));
     },
     onAccountChanged: accountChanged.add,
     async close() {
@@ -171,6 +171,11 @@ export async function createPostgresNotifier(sql: Sql): Promise<SyncNotifier> {
       await listening.close();
     },
   };
+}
+
+/** What `sql.notify` does, as a statement of the pool's own, which connect (database.ts) looks after. */
+async function notify(sql: Sql, payload: string): Promise<void> {
+  await sql`select pg_notify(${channel}, ${payload})`;
 }
 
 /**
