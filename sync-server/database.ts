@@ -3,7 +3,7 @@ import { join, resolve } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
 import postgres from 'postgres';
-import { guardClosedConnections } from './closed-connections.ts';
+import { withDriverWorkarounds } from './driver-workarounds.ts';
 import type { Config } from './config.ts';
 import { OperatorError } from './operator-error.ts';
 
@@ -22,16 +22,20 @@ export type Database = {
 
 /**
  * Every connection in the app goes through postgres.js, whether the database is a real PostgreSQL or the embedded
- * PGlite, so repositories and migrations run the same code against both. A connection that closes under a
- * transaction costs that transaction only (closed-connections.ts).
+ * PGlite, so repositories and migrations run the same code against both. A connection that fails under a statement
+ * costs that statement's work only (driver-workarounds.ts).
  */
 export function connect(url: string, max: number): Sql {
-  return guardClosedConnections(
+  return withDriverWorkarounds(
     postgres(url, {
       max,
       // "relation already exists, skipping" and friends are expected and say nothing actionable.
       onnotice: () => {},
       connection: { application_name: 'hearth' },
+      // Before connecting again, postgres.js waits longer the more the pool's connections failed, up to 20 s, and a
+      // failover fails them all at once: requests would wait that long for connections the database already takes.
+      // Here the wait grows by 100 ms a failure and stops at 2 s (docs/decisions/0032).
+      backoff: (failures: number) => Math.min(0.1 * failures, 2),
     }),
   );
 }

@@ -182,7 +182,7 @@ async function notify(sql: Sql, payload: string): Promise<void> {
  * LISTENs on a connection of its own, and after every drop listens again until it is back; `onBack` is told each
  * time. postgres.js's own `sql.listen` tries again only when its connection closes: when a second drop hits while it
  * asks to listen again, the reconnected connection hands that try the dead session's error and stays open, not
- * listening, for good (docs/upstream/postgres-js-listen-deaf-after-two-drops.md). Here a failed try is tried again.
+ * listening, for good (docs/upstream/postgres-js-dropped-connections.md). Here a failed try is tried again.
  * The connection has the pool's settings, made the way `sql.listen` makes its own, and `onnotify` is the option
  * through which postgres.js hands notifications over.
  */

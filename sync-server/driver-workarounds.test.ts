@@ -4,10 +4,28 @@ import { isKnownTransientError } from './repositories/postgres-errors.ts';
 import { createTestDatabase, type TestDatabase } from './testing/test-database.ts';
 
 /**
- * A transaction's or reserved connection's connection closing under it (closed-connections.ts): the work on it fails
- * as a connection error and nothing else happens, neither a crash nor a statement run outside its transaction.
- * `pg_terminate_backend` needs a real PostgreSQL.
+ * A transaction's or reserved connection's connection closing under it (driver-workarounds.ts): the work on it fails
+ * as a connection error and nothing else happens, neither a crash nor a statement run outside its transaction, and
+ * the pool's next statement runs as if nothing happened. `pg_terminate_backend` needs a real PostgreSQL.
  */
+describe('a statement after one that failed while its rows came', () => {
+  it('gets its own rows, from the first place on', async () => {
+    const database = await createTestDatabase();
+    // One connection: the second statement follows the first on it.
+    const sql = connect(database.url, 1);
+    try {
+      const failing = sql`select i, 1 / (4 - i) as share from generate_series(1, 10) i`;
+      await expect(failing).rejects.toMatchObject({ code: '22012' });
+      const rows = await sql<{ x: number }[]>`select x from generate_series(1, 5) x`;
+      expect(rows.length).toBe(5);
+      expect([...rows]).toEqual([1, 2, 3, 4, 5].map((x) => ({ x })));
+    } finally {
+      await sql.end();
+      await database.close();
+    }
+  });
+});
+
 describe.skipIf(!process.env.DATABASE_URL)('a connection closing under its transaction', () => {
   let database: TestDatabase;
   let admin: Sql;
