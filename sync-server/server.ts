@@ -6,6 +6,7 @@ import { runMigrations } from './migrate.ts';
 import { startHearthJobs } from './jobs/jobs.ts';
 import { createMailer } from './mail/mailer.ts';
 import { failStartup } from './operator-error.ts';
+import { handleUnhandledFailures } from './process-failures.ts';
 import type { JobQueue } from './jobs/job-queue.ts';
 import { createLocalNotifier, createPostgresNotifier, type SyncNotifier } from './sync-notifier.ts';
 
@@ -45,6 +46,11 @@ async function start(): Promise<{
     });
     for (const migration of applied) console.log(`Applied migration ${migration.version} (${migration.name})`);
     console.log(`Hearth is serving ${origin} (database: ${database.location})`);
+    // Under `npm start`, the supervisor starts a server that served again when it stops (supervisor.ts).
+    if (process.send) {
+      process.send('serving');
+      process.channel?.unref();
+    }
     return { app, database, notifier, jobs };
   } catch (error) {
     await jobs?.stop();
@@ -74,3 +80,6 @@ async function shutDown(signal: NodeJS.Signals): Promise<void> {
 }
 process.on('SIGINT', (signal) => void shutDown(signal));
 process.on('SIGTERM', (signal) => void shutDown(signal));
+
+// A dropped database session is survived; any other failure nobody handled stops the server (docs/decisions/0033).
+handleUnhandledFailures(app.log, () => process.exit(1));
