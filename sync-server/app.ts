@@ -64,6 +64,8 @@ export type AppOptions = {
   photoStorage?: PhotoStorage;
   /** Asks the job queue (started after the app, server.ts) for a run of a kind of job now; none in most tests. */
   runJobSoon?: (name: string) => Promise<void>;
+  /** With the embedded database: whether PGlite runs, for the health check (database.ts `Database.isRunning`). */
+  embeddedIsRunning?: () => boolean;
 };
 
 export function photoStorageOf(config: Config): PhotoStorage {
@@ -97,6 +99,7 @@ export async function buildApp({
   requestTimeoutMs: requestTimeout = connectionPolicy.requestTimeoutMs,
   photoStorage = photoStorageOf(config),
   runJobSoon = async () => {},
+  embeddedIsRunning,
 }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     bodyLimit: 1_048_576,
@@ -142,7 +145,7 @@ export async function buildApp({
   });
   await app.register(sessionPlugin, { config, sessions, notifier });
 
-  await app.register(healthRoutes, { sql });
+  await app.register(healthRoutes, { sql, embeddedIsRunning });
   await app.register(authRoutes, { config, users, passwords, now, sql, notifier });
   await app.register(googleAuthRoutes, { config, users });
   await app.register(accountRoutes, {

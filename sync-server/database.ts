@@ -17,6 +17,11 @@ export type Database = {
   sql: Sql;
   /** Human-readable description of where the data lives, for the startup line. */
   location: string;
+  /**
+   * The embedded database only: whether PGlite is running. Its one connection is often busy for a while (a long
+   * pull, an export), so a health check waiting its turn is no sign that it is down (routes/health-routes.ts).
+   */
+  isRunning?: () => boolean;
   close(): Promise<void>;
 };
 
@@ -65,6 +70,7 @@ async function openEmbeddedDatabase(dataDir: string): Promise<Database> {
     return {
       sql,
       location: `embedded PGlite in ${directory}`,
+      isRunning: () => !pglite.closed,
       async close() {
         await sql.end({ timeout: 5 });
         await server.stop();

@@ -30,6 +30,7 @@ async function start(): Promise<{
       notifier,
       photoStorage,
       runJobSoon: async (name) => jobs?.runSoon(name),
+      embeddedIsRunning: database.isRunning,
     });
     const address = await app.listen({ port: config.port, host: config.host });
     const origin = config.publicUrl?.origin ?? address;
