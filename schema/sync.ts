@@ -301,7 +301,8 @@ export type HistoryChanged = z.infer<typeof historyChangedSchema>;
 // sends `event: poke` with the data below whenever one of the user's families moves on, and `event: heartbeat`
 // with data `{}` every `liveHeartbeatMs`, so a device that hears nothing for a while knows the connection is dead.
 // A poke only says "pull": the device asks for the changes itself. The server ends the stream when the session is
-// no longer valid, and whenever it may have missed changes (the device reconnects and pulls).
+// no longer valid. When it may have missed changes it pokes for every family of the person's at its version now
+// (the device pulls if it is behind), or, if it cannot, ends the stream (the device reconnects and pulls).
 
 export const pokeSchema = z.object({ familyId: id, version: z.number().int().nonnegative() });
 export type Poke = z.infer<typeof pokeSchema>;
