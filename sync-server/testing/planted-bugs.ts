@@ -64,7 +64,7 @@ export const plantedBugs = {
   'pokes-stay-on-one-instance': {
     what: "a change is announced only to the committing instance's own live channels",
     file: 'sync-server/sync-notifier.ts',
-    find: 'for (const payload of notificationPayloads(change)) await sql.notify(channel, payload);',
+    find: 'for (const payload of notificationPayloads(change)) await notify(sql, payload);',
     replace: 'changes.emit(change);',
     caughtBy: 'pokes',
   },
