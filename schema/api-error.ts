@@ -8,6 +8,8 @@ export const apiErrorSchema = z.object({
   error: z.string(),
   field: z.string().optional(),
   issues: z.array(z.object({ field: z.string(), message: z.string() })).optional(),
+  /** For answers a client acts on by machine: `update_required` (426), `sign_in_again`, `hand_over_first`. */
+  code: z.string().optional(),
 });
 export type ApiError = z.infer<typeof apiErrorSchema>;
 

@@ -83,7 +83,11 @@ export function optionalText(max: number) {
  * several places compare ids as text (a replay's "is this my row", tombstone ids, a poke's family against the
  * stream's). An upper-case spelling of a valid id would pass those checks differently, so it is refused at the door.
  */
-export const id = z.uuid({ error: messages.invalidId }).lowercase({ error: messages.invalidId });
+export const id = z
+  .uuid({ error: messages.invalidId })
+  .lowercase({ error: messages.invalidId })
+  // The lower-case rule would otherwise stand in for `format: uuid` in the API document.
+  .meta({ format: 'uuid' });
 
 export const email = z
   .string({ error: messages.emailRequired })

@@ -3,12 +3,13 @@ import type { Socket } from 'node:net';
 import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import fastifyMultipart from '@fastify/multipart';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifySchema } from 'fastify';
 import { limits, liveHeartbeatMs } from '../schema/index.ts';
 import { createPasswords } from './auth/passwords.ts';
 import type { Config } from './config.ts';
 import type { Sql } from './database.ts';
 import { errorHandlerPlugin } from './plugins/error-handler.ts';
+import { routeSchemasPlugin } from './plugins/route-schemas.ts';
 import { requestGuardPlugin } from './plugins/request-guard.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { sessionPlugin, sessionPolicy } from './plugins/session.ts';
@@ -24,6 +25,7 @@ import { googleAuthRoutes } from './routes/google-auth-routes.ts';
 import { healthRoutes } from './routes/health-routes.ts';
 import { invitationRoutes } from './routes/invitation-routes.ts';
 import { liveRoutes } from './routes/live-routes.ts';
+import { openApiRoutes } from './routes/openapi-routes.ts';
 import { accountRoutes } from './routes/account-routes.ts';
 import { calendarRoutes } from './routes/calendar-routes.ts';
 import { digestRoutes } from './routes/digest-routes.ts';
@@ -57,7 +59,7 @@ export type AppOptions = {
   /** Most changes in a pull's answer (`pullPageMax`); the nemesis lowers it so devices page through small families. */
   pullPageMax?: { first: number; resumed: number };
   /** Told of every route as it is registered: the family isolation test insists that each one has a case. */
-  onRoute?: (route: { method: string; url: string }) => void;
+  onRoute?: (route: { method: string; url: string; schema?: FastifySchema }) => void;
   /** How long a client may take to send a whole request; tests shorten it to watch a slow one being cut off. */
   requestTimeoutMs?: number;
   /** Where photo bytes go; from the config unless given (tests use a fresh folder or a local S3 peer). */
@@ -66,6 +68,8 @@ export type AppOptions = {
   runJobSoon?: (name: string) => Promise<void>;
   /** With the embedded database: whether PGlite runs, for the health check (database.ts `Database.isRunning`). */
   embeddedIsRunning?: () => boolean;
+  /** Tests: every answer of a route is checked against its schemas (plugins/route-schemas.ts). */
+  checkResponses?: boolean;
 };
 
 export function photoStorageOf(config: Config): PhotoStorage {
@@ -100,6 +104,7 @@ export async function buildApp({
   photoStorage = photoStorageOf(config),
   runJobSoon = async () => {},
   embeddedIsRunning,
+  checkResponses = false,
 }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     bodyLimit: 1_048_576,
@@ -120,7 +125,7 @@ export async function buildApp({
   app.removeContentTypeParser('text/plain');
   if (onRoute) {
     app.addHook('onRoute', (route) => {
-      for (const method of [route.method].flat()) onRoute({ method, url: route.url });
+      for (const method of [route.method].flat()) onRoute({ method, url: route.url, schema: route.schema });
     });
   }
 
@@ -133,6 +138,7 @@ export async function buildApp({
   const pages = await readBuiltPages(config.staticDir);
 
   await app.register(errorHandlerPlugin);
+  await app.register(routeSchemasPlugin, { checkResponses });
   await app.register(securityHeadersPlugin, { config, pages: htmlPages(pages) });
   await app.register(requestGuardPlugin, { config });
   // Brotli or gzip for the app's code, its pages and the API's JSON: the framework script shrinks from 295 KB to
@@ -145,6 +151,7 @@ export async function buildApp({
   });
   await app.register(sessionPlugin, { config, sessions, notifier });
 
+  await app.register(openApiRoutes);
   await app.register(healthRoutes, { sql, embeddedIsRunning });
   await app.register(authRoutes, { config, users, passwords, now, sql, notifier });
   await app.register(googleAuthRoutes, { config, users });

@@ -50,11 +50,10 @@ export const serverMessages = {
 export class HttpError extends Error {
   override name = 'HttpError';
   readonly statusCode: number;
-  /** `code` is for answers a client acts on by machine, like 426 `update_required`. */
-  readonly body: ApiError & { code?: string };
+  readonly body: ApiError;
   readonly headers: Record<string, string>;
 
-  constructor(statusCode: number, body: ApiError & { code?: string }, headers: Record<string, string> = {}) {
+  constructor(statusCode: number, body: ApiError, headers: Record<string, string> = {}) {
     super(body.error);
     this.statusCode = statusCode;
     this.body = body;

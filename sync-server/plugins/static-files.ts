@@ -108,16 +108,19 @@ export const staticFilesPlugin = fp<{ staticDir: string; pages: BuiltPages }>(
       return reply.code(200).type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
     }
 
+    // The app's pages are not part of the API document (docs/decisions/0042-route-schemas.md); nor are the files,
+    // which @fastify/static leaves out by itself.
+    const pageOptions = { schema: { hide: true } };
     // Only paths with a page of their own get a route; the rest stay with the shell fallback below.
     for (const [path, html] of prerendered) {
-      if (path !== '/') app.get(path, (_request, reply) => sendPage(reply, html));
+      if (path !== '/') app.get(path, pageOptions, (_request, reply) => sendPage(reply, html));
     }
     // The landing is for visitors. A browser holding a session gets the shell, which opens on the person's home: no
     // landing shown first (before the app learns who is signed in), none of its pictures fetched.
     const forVisitors = prerendered.get('/') ?? shell;
     const forSignedIn = shell ?? forVisitors;
     if (forVisitors !== undefined && forSignedIn !== undefined) {
-      app.get('/', (request, reply) => {
+      app.get('/', pageOptions, (request, reply) => {
         const page = request.cookies[sessionCookieName] === undefined ? forVisitors : forSignedIn;
         return sendPage(reply.header('vary', 'cookie'), page);
       });

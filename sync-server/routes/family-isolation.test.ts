@@ -98,6 +98,7 @@ const familyRoutes: Record<string, (ids: Ids) => Probe> = {
 /** Routes that name no family resource by id, and why they cannot reach into another family. */
 const notFamilyRoutes: Record<string, string> = {
   'GET /api/health': 'no data',
+  'GET /api/openapi.json': 'no data: the API document',
   'POST /api/auth/signup': 'the caller’s own account',
   'POST /api/auth/login': 'the caller’s own account',
   'GET /api/auth/user': 'the caller’s own account',

@@ -1,16 +1,32 @@
-import type { FastifyPluginAsync } from 'fastify';
-import { settingsUpdateBodySchema, type UserSettings } from '../../schema/index.ts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { settingsUpdateBodySchema, userSettingsSchema } from '../../schema/index.ts';
+import { errorResponses } from '../plugins/route-schemas.ts';
 import { signedIn } from '../plugins/session.ts';
-import { parseBody } from '../plugins/validation.ts';
 import type { SettingsRepository } from '../repositories/settings-repository.ts';
 
-export const settingsRoutes: FastifyPluginAsync<{ settings: SettingsRepository }> = async (app, { settings }) => {
-  app.get('/api/settings', { preHandler: app.requireUser }, async (request): Promise<UserSettings> =>
-    settings.get(signedIn(request).user.id),
+export const settingsRoutes: FastifyPluginAsyncZod<{ settings: SettingsRepository }> = async (app, { settings }) => {
+  app.get(
+    '/api/settings',
+    {
+      preValidation: app.requireUser,
+      schema: {
+        summary: 'The caller’s settings, kept on the server so they follow them to every device',
+        response: { 200: userSettingsSchema, ...errorResponses(401) },
+      },
+    },
+    async (request) => settings.get(signedIn(request).user.id),
   );
 
-  app.patch('/api/settings', { preHandler: app.requireUser }, async (request): Promise<UserSettings> => {
-    const { user } = signedIn(request);
-    return settings.update(user.id, parseBody(settingsUpdateBodySchema, request));
-  });
+  app.patch(
+    '/api/settings',
+    {
+      preValidation: app.requireUser,
+      schema: {
+        summary: 'Changes one setting or several; answers them all',
+        body: settingsUpdateBodySchema,
+        response: { 200: userSettingsSchema, ...errorResponses(400, 401) },
+      },
+    },
+    async (request) => settings.update(signedIn(request).user.id, request.body),
+  );
 };

@@ -101,6 +101,7 @@ export function useTestApp(overrides: Partial<Config> = {}): TestContext {
         onRoute: options.onRoute,
         requestTimeoutMs: options.requestTimeoutMs,
         photoStorage: options.photoStorage,
+        checkResponses: true,
       });
       apps.push(app);
       notifiers.set(app, notifier);
