@@ -68,9 +68,6 @@ export const passwordSetBodySchema = passwordChangeFields
     when: (payload) => passwordPairIsValid(payload.value, 'newPassword'),
   });
 
-/** `GET /api/auth/sign-in-methods`: how the person can sign in, for Settings. */
-export type SignInMethods = { password: boolean; google: boolean; googleAvailable: boolean };
-
 /** Password change: needs the current password, and signs out every other session of the user. */
 export const passwordChangeBodySchema = passwordChangeFields.refine(
   (body) => body.newPassword === body.confirmPassword,

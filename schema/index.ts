@@ -12,3 +12,4 @@ export * from './api-error.ts';
 export * from './sync.ts';
 export * from './public-forms.ts';
 export * from './invitations.ts';
+export * from './responses.ts';

@@ -1,3 +1,4 @@
+import type { DataExport } from '../../schema/index.ts';
 import type { Sql } from '../database.ts';
 import { writeToFamily } from '../mutators/access.ts';
 import type { PhotoStorage } from '../photos/photo-storage.ts';
@@ -13,18 +14,6 @@ export const exportPolicy = {
   everyHours: 24,
   /** A build that has not finished in this long died with its instance: it is built again. */
   abandonedAfterMinutes: 30,
-};
-
-export type DataExport = {
-  id: string;
-  status: 'waiting' | 'building' | 'ready' | 'failed';
-  progress: number;
-  byteSize: number | null;
-  requestedAt: string;
-  /** When a ready archive stops being downloadable. */
-  expiresAt: string | null;
-  /** When the person may ask for the next one. */
-  nextAllowedAt: string;
 };
 
 export const exportKey = (id: string) => `exports/${id}.zip`;

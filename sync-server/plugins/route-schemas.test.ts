@@ -7,7 +7,13 @@ import { errorHandlerPlugin } from './error-handler.ts';
 import { errorResponses, routeSchemasPlugin, sendJsonText } from './route-schemas.ts';
 
 const familyId = '0b0c8a54-2f55-4d59-9f6c-4a8d1f0e6a11';
-const someone = { id: familyId, username: 'margaret', firstName: null, lastName: null, profileImageUrl: null };
+const someone = {
+  id: familyId,
+  username: 'margaret',
+  firstName: null,
+  lastName: null,
+  profileImageUrl: null,
+};
 
 /** A few routes with schemas in their options, answering what each test asks them to. */
 const routes: FastifyPluginAsyncZod = async (app) => {
@@ -16,23 +22,38 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         params: idParamsSchema,
-        querystring: z.strictObject({ draft: z.enum(['yes', 'no']).optional() }),
+        querystring: z.strictObject({
+          draft: z.enum(['yes', 'no']).optional(),
+        }),
         body: createPostBodySchema,
-        response: { 200: z.object({ params: idParamsSchema, query: z.object({}).loose(), body: z.unknown() }) },
+        response: {
+          200: z.object({
+            params: idParamsSchema,
+            query: z.object({}).loose(),
+            body: z.unknown(),
+          }),
+        },
       },
     },
-    async (request) => ({ params: request.params, query: request.query, body: request.body }),
+    async (request) => ({
+      params: request.params,
+      query: request.query,
+      body: request.body,
+    }),
   );
   // Answers a person with their email, which the schema does not declare.
   app.get(
     '/person',
     { schema: { response: { 200: publicUserSchema, ...errorResponses(404) } } },
-    async () => ({ ...someone, email: 'margaret@example.test', passwordHash: 'secret' }) as typeof someone,
+    async () =>
+      ({
+        ...someone,
+        email: 'margaret@example.test',
+        passwordHash: 'secret',
+      }) as typeof someone,
   );
-  app.get(
-    '/person-as-text',
-    { schema: { response: { 200: publicUserSchema } } },
-    async (_request, reply) => sendJsonText(reply, JSON.stringify({ ...someone, email: 'margaret@example.test' })),
+  app.get('/person-as-text', { schema: { response: { 200: publicUserSchema } } }, async (_request, reply) =>
+    sendJsonText(reply, JSON.stringify({ ...someone, email: 'margaret@example.test' })),
   );
   app.get('/teapot', { schema: { response: { 200: z.object({}) } } }, async (_request, reply) =>
     (reply as FastifyReply).code(418).send({}),
@@ -76,7 +97,11 @@ describe('route schemas', () => {
   });
 
   it('name the path parameter that is wrong, in the API’s 400', async () => {
-    const response = await app.inject({ method: 'POST', url: '/families/42/posts', payload: { content: 'Hi' } });
+    const response = await app.inject({
+      method: 'POST',
+      url: '/families/42/posts',
+      payload: { content: 'Hi' },
+    });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({
       error: 'Must be a valid id',
@@ -92,7 +117,10 @@ describe('route schemas', () => {
       payload: { content: 'Hi' },
     });
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toMatchObject({ error: 'Unknown field', field: 'sort' });
+    expect(response.json()).toMatchObject({
+      error: 'Unknown field',
+      field: 'sort',
+    });
   });
 
   it('name nested fields with a dotted path', async () => {
@@ -101,7 +129,10 @@ describe('route schemas', () => {
       url: `/families/${familyId}/posts`,
       payload: { content: 'Hi', photoIds: ['not-a-uuid'] },
     });
-    expect(response.json()).toMatchObject({ error: 'Must be a valid id', field: 'photoIds.0' });
+    expect(response.json()).toMatchObject({
+      error: 'Must be a valid id',
+      field: 'photoIds.0',
+    });
   });
 
   it.each([
@@ -116,13 +147,20 @@ describe('route schemas', () => {
       payload,
     });
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ error: 'The request body must be a JSON object' });
+    expect(response.json()).toEqual({
+      error: 'The request body must be a JSON object',
+    });
   });
 
   it('answer a missing body with "must be a JSON object"', async () => {
-    const response = await app.inject({ method: 'POST', url: `/families/${familyId}/posts` });
+    const response = await app.inject({
+      method: 'POST',
+      url: `/families/${familyId}/posts`,
+    });
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ error: 'The request body must be a JSON object' });
+    expect(response.json()).toEqual({
+      error: 'The request body must be a JSON object',
+    });
   });
 
   it('write only the fields an answer’s schema declares', async () => {

@@ -20,7 +20,9 @@ export const validatorCompiler: FastifySchemaCompiler<z.ZodType> =
   ({ schema, httpPart }) =>
   (data) => {
     if (httpPart === 'body' && (typeof data !== 'object' || data === null || Array.isArray(data))) {
-      return { error: new HttpError(400, { error: serverMessages.bodyNotObject }) };
+      return {
+        error: new HttpError(400, { error: serverMessages.bodyNotObject }),
+      };
     }
     const result = schema.safeParse(data);
     return result.success ? { value: result.data } : { error: validationError(result.error) };
@@ -28,7 +30,8 @@ export const validatorCompiler: FastifySchemaCompiler<z.ZodType> =
 
 /** The JSON Schema of what an answer's zod schema says goes out. */
 export function responseJsonSchema(schema: z.ZodType): JsonSchema {
-  return z.toJSONSchema(schema, { io: 'output', target: 'draft-7' }) as JsonSchema;
+  // `unrepresentable`: an answer with no body (`noContent`) never reaches the serializer.
+  return z.toJSONSchema(schema, { io: 'output', target: 'draft-7', unrepresentable: 'any' }) as JsonSchema;
 }
 
 /**
@@ -40,8 +43,11 @@ export function responseJsonSchema(schema: z.ZodType): JsonSchema {
 export const serializerCompiler: FastifySerializerCompiler<z.ZodType> = ({ schema }) =>
   fastJsonStringify(responseJsonSchema(schema));
 
-/** Statuses any route may answer without saying so: the framework's and the error handler's for every request. */
-const answeredByAnyRoute = new Set([413, 415, 500, 503]);
+/**
+ * Statuses any route may answer without saying so, as the document's description says: a write from another site
+ * (request-guard.ts), the framework's and the error handler's for every request.
+ */
+const answeredByAnyRoute = new Set([403, 413, 415, 500, 503]);
 
 type ResponseSchemas = Record<string, z.ZodType | { content?: Record<string, { schema: z.ZodType }> }>;
 
@@ -112,9 +118,9 @@ export function errorResponses<Status extends keyof typeof commonErrors>(...stat
   >;
 }
 
-/** An answer with no body (204, 304), described for the API document. */
+/** An answer with no body (204, 304, a redirect), described for the API document. */
 export function noContent(description: string) {
-  return z.null().describe(description);
+  return z.undefined().describe(description);
 }
 
 export type RouteSchemasOptions = {
@@ -140,18 +146,24 @@ export const routeSchemasPlugin = fp<RouteSchemasOptions>(
           version: '1',
           description:
             'The API of a Hearth server: the sync protocol the app speaks (schema/sync.ts) and the REST routes of ' +
-            'product.md. Every error answer is `{ error, field?, issues?, code? }`; any route may also answer 413 ' +
-            '(body too large), 415 (not JSON), 500 and 503 (the database is unreachable: try again).',
+            'product.md. Every error answer is `{ error, field?, issues?, code? }`; any route may also answer 403 ' +
+            '(a write from another site), 413 (body too large), 415 (not JSON), 500, and 503 (the database is ' +
+            'unreachable: try again).',
         },
         components: {
-          securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: sessionCookieName } },
+          securitySchemes: {
+            session: { type: 'apiKey', in: 'cookie', name: sessionCookieName },
+          },
         },
       },
       transform(route) {
         const transformed = jsonSchemaTransform(route);
         const guards = [route.route.onRequest, route.route.preValidation].flat();
         if (!guards.includes(app.requireUser)) return transformed;
-        return { ...transformed, schema: { ...transformed.schema, security: [{ session: [] }] } };
+        return {
+          ...transformed,
+          schema: { ...transformed.schema, security: [{ session: [] }] },
+        };
       },
       transformObject: jsonSchemaTransformObject,
     });

@@ -1,5 +1,5 @@
 import { limits } from '../../schema/limits.ts';
-import type { ChatMessage, MessageType, PublicUser } from '../../schema/index.ts';
+import type { ChatMessage, MessageType, MessageWithSender, PublicUser } from '../../schema/index.ts';
 import type { Queryable } from '../database.ts';
 import type { PullSource } from './pull-sources.ts';
 import { publicUserJson } from './public-user-json.ts';
@@ -59,7 +59,6 @@ type MessageRow = {
   sender: PublicUser;
 };
 
-export type MessageWithSender = ChatMessage & { sender: PublicUser };
 
 function toMessage(row: MessageRow): MessageWithSender {
   return {

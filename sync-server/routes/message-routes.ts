@@ -1,12 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyPluginAsync } from 'fastify';
-import { createMessageBodySchema, idParamsSchema, messagePageQuerySchema } from '../../schema/index.ts';
+import {
+  createMessageBodySchema,
+  idParamsSchema,
+  messagePageQuerySchema,
+  type MessageWithSender,
+} from '../../schema/index.ts';
 import type { Sql } from '../database.ts';
 import { mutators } from '../mutators/index.ts';
 import { signedIn } from '../plugins/session.ts';
 import { parseBody, parseParams, parseQuery } from '../plugins/validation.ts';
 import { createFamilyRepository } from '../repositories/family-repository.ts';
-import { createMessageRepository, type MessageWithSender } from '../repositories/message-repository.ts';
+import { createMessageRepository } from '../repositories/message-repository.ts';
 import { requireMembership } from './support/family-access.ts';
 import type { MutationRunner } from './support/run-mutation.ts';
 

@@ -14,7 +14,12 @@ export const openApiRoutes: FastifyPluginAsyncZod = async (app) => {
   let document: string | undefined;
   app.get(
     '/api/openapi.json',
-    { schema: { summary: 'This document', response: { 200: openApiDocumentSchema } } },
+    {
+      schema: {
+        summary: 'This document',
+        response: { 200: openApiDocumentSchema },
+      },
+    },
     async (_request, reply) => {
       // Made once, at the first request: every route is registered by then.
       document ??= JSON.stringify(app.swagger());

@@ -1,5 +1,5 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import type { SignInMethods as Methods } from '../../../schema/account.ts';
+import type { SignInMethods as Methods } from '../../../schema/responses.ts';
 import { api, ApiError } from '../../lib/api-client.ts';
 import { Button } from '../../ui/button.tsx';
 import { TextField } from '../../ui/text-field.tsx';
