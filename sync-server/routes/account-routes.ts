@@ -1,11 +1,11 @@
 import { createHash } from 'node:crypto';
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   accountDeletionBodySchema,
   passwordSetBodySchema,
-  type SignedInDevice,
-  type SignInMethods,
+  signedInDeviceSchema,
+  signInMethodsSchema,
 } from '../../schema/index.ts';
 import { deleteAccount } from '../actions/delete-account.ts';
 import type { Passwords } from '../auth/passwords.ts';
@@ -15,8 +15,8 @@ import type { Sql } from '../database.ts';
 import { HttpError, serverMessages } from '../http-errors.ts';
 import type { PhotoStorage } from '../photos/photo-storage.ts';
 import { createRateLimiter, enforceRateLimit, passwordChecks } from '../plugins/rate-limit.ts';
+import { apiError, errorResponses, noContent } from '../plugins/route-schemas.ts';
 import { signedIn } from '../plugins/session.ts';
-import { parseBody, parseParams } from '../plugins/validation.ts';
 import type { SessionRepository } from '../repositories/session-repository.ts';
 import type { UserRepository } from '../repositories/user-repository.ts';
 import { publishChanges, type SyncNotifier } from '../sync-notifier.ts';
@@ -39,105 +39,188 @@ const sessionParamsSchema = z.strictObject({ id: z.string().regex(/^[A-Za-z0-9_-
 const freshSignInSeconds = 10 * 60;
 
 /** One's signed-in devices and ways to sign in, and deleting one's account (issue 17, decision 0026). */
-export const accountRoutes: FastifyPluginAsync<AccountRoutesOptions> = async (
+export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async (
   app,
   { sql, googleAvailable, sessions, photoStorage, users, passwords, notifier, now },
 ) => {
   /** A session's id on the list: derived from its stored hash, so the list shows nothing that is kept. */
   const sessionId = (tokenHash: Buffer) => createHash('sha256').update(tokenHash).digest('base64url').slice(0, 22);
 
-  app.get('/api/auth/sessions', { preHandler: app.requireUser }, async (request): Promise<SignedInDevice[]> => {
-    const { user, tokenHash } = signedIn(request);
-    return (await sessions.listOf(user.id)).map((session) => ({
-      id: sessionId(session.token_hash),
-      ...describeUserAgent(session.user_agent),
-      signedInAt: session.created_at.toISOString(),
-      lastSeenAt: session.last_seen_at.toISOString(),
-      current: session.token_hash.equals(tokenHash),
-    }));
-  });
+  app.get(
+    '/api/auth/sessions',
+    {
+      preValidation: app.requireUser,
+      schema: {
+        summary: 'The browsers the person is signed in on, most recently seen first',
+        response: { 200: z.array(signedInDeviceSchema), ...errorResponses(401) },
+      },
+    },
+    async (request) => {
+      const { user, tokenHash } = signedIn(request);
+      return (await sessions.listOf(user.id)).map((session) => ({
+        id: sessionId(session.token_hash),
+        ...describeUserAgent(session.user_agent),
+        signedInAt: session.created_at.toISOString(),
+        lastSeenAt: session.last_seen_at.toISOString(),
+        current: session.token_hash.equals(tokenHash),
+      }));
+    },
+  );
 
   /** Signs one browser out (this one too, if asked); its copy of the family leaves it at its next request. */
-  app.delete('/api/auth/sessions/:id', { preHandler: app.requireUser }, async (request, reply) => {
-    const { id } = parseParams(sessionParamsSchema, request);
-    const { user, tokenHash } = signedIn(request);
-    const session = (await sessions.listOf(user.id)).find((each) => sessionId(each.token_hash) === id);
-    if (!session) throw new HttpError(404, { error: serverMessages.notFound });
-    // Signing out says the account changed itself.
-    if (session.token_hash.equals(tokenHash)) await reply.signOut();
-    else {
-      await sessions.end(user.id, { only: session.token_hash });
-      app.accountChanged(user.id, request.log);
-    }
-    return reply.code(204).send();
-  });
+  app.delete(
+    '/api/auth/sessions/:id',
+    {
+      preValidation: app.requireUser,
+      schema: {
+        summary: 'Signs one browser out',
+        params: sessionParamsSchema,
+        response: { 204: noContent('Signed out'), ...errorResponses(400, 401, 404) },
+      },
+    },
+    async (request, reply) => {
+      const { id } = request.params;
+      const { user, tokenHash } = signedIn(request);
+      const session = (await sessions.listOf(user.id)).find((each) => sessionId(each.token_hash) === id);
+      if (!session) throw new HttpError(404, { error: serverMessages.notFound });
+      // Signing out says the account changed itself.
+      if (session.token_hash.equals(tokenHash)) await reply.signOut();
+      else {
+        await sessions.end(user.id, { only: session.token_hash });
+        app.accountChanged(user.id, request.log);
+      }
+      return reply.code(204).send();
+    },
+  );
 
-  app.post('/api/auth/sessions/sign-out-others', { preHandler: app.requireUser }, async (request) => {
-    const { user, tokenHash } = signedIn(request);
-    const ended = await sessions.end(user.id, { allBut: tokenHash });
-    app.accountChanged(user.id, request.log);
-    return { ended };
-  });
+  app.post(
+    '/api/auth/sessions/sign-out-others',
+    {
+      preValidation: app.requireUser,
+      schema: {
+        summary: 'Signs out every browser but this one; answers how many',
+        response: { 200: z.object({ ended: z.number().int() }), ...errorResponses(401) },
+      },
+    },
+    async (request) => {
+      const { user, tokenHash } = signedIn(request);
+      const ended = await sessions.end(user.id, { allBut: tokenHash });
+      app.accountChanged(user.id, request.log);
+      return { ended };
+    },
+  );
 
   const failedPasswordChecks = createRateLimiter(sql, { ...passwordChecks, now });
 
-  app.get('/api/auth/sign-in-methods', { preHandler: app.requireUser }, async (request): Promise<SignInMethods> => {
-    const methods = await users.signInMethods(signedIn(request).user.id);
-    return { password: methods.password, google: methods.google, googleAvailable };
-  });
+  app.get(
+    '/api/auth/sign-in-methods',
+    {
+      preValidation: app.requireUser,
+      schema: { summary: 'How the person can sign in', response: { 200: signInMethodsSchema, ...errorResponses(401) } },
+    },
+    async (request) => {
+      const methods = await users.signInMethods(signedIn(request).user.id);
+      return { password: methods.password, google: methods.google, googleAvailable };
+    },
+  );
 
   /** An account made with Google gets a password of its own, so it can sign in without Google (or unlink it). */
-  app.post('/api/auth/password/set', { preHandler: app.requireUser }, async (request, reply) => {
-    const { newPassword } = parseBody(passwordSetBodySchema, request);
-    if (!(await users.setFirstPassword(signedIn(request).user.id, await passwords.hash(newPassword)))) {
-      throw new HttpError(409, { error: serverMessages.passwordAlreadySet });
-    }
-    return reply.code(204).send();
-  });
+  app.post(
+    '/api/auth/password/set',
+    {
+      preValidation: app.requireUser,
+      schema: {
+        summary: 'Gives an account made with Google a password of its own',
+        body: passwordSetBodySchema,
+        response: {
+          204: noContent('Set'),
+          ...errorResponses(400, 401),
+          409: apiError('The account has a password already'),
+        },
+      },
+    },
+    async (request, reply) => {
+      const { newPassword } = request.body;
+      if (!(await users.setFirstPassword(signedIn(request).user.id, await passwords.hash(newPassword)))) {
+        throw new HttpError(409, { error: serverMessages.passwordAlreadySet });
+      }
+      return reply.code(204).send();
+    },
+  );
 
   /** Google no longer signs this account in (nor links it again by its email); it needs a password to be left with. */
-  app.post('/api/auth/google/unlink', { preHandler: app.requireUser }, async (request, reply) => {
-    if (!(await users.unlinkGoogle(signedIn(request).user.id))) {
-      throw new HttpError(409, { error: serverMessages.passwordBeforeUnlink });
-    }
-    return reply.code(204).send();
-  });
-
-  app.post('/api/auth/delete-account', { preHandler: app.requireUser }, async (request, reply) => {
-    const { user, tokenHash } = signedIn(request);
-    const { currentPassword } = parseBody(accountDeletionBodySchema, request);
-    enforceRateLimit(await failedPasswordChecks.retryAfter(user.id));
-    const passwordHash = await users.findPasswordHash(user.id);
-    if (passwordHash !== null) {
-      if (!currentPassword)
-        throw new HttpError(400, { error: serverMessages.passwordToDelete, field: 'currentPassword' });
-      if (!(await passwords.verify(passwordHash, currentPassword))) {
-        await failedPasswordChecks.hit(user.id);
-        throw new HttpError(400, { error: serverMessages.currentPasswordIncorrect, field: 'currentPassword' });
+  app.post(
+    '/api/auth/google/unlink',
+    {
+      preValidation: app.requireUser,
+      schema: {
+        summary: 'Google no longer signs this account in',
+        response: {
+          204: noContent('Unlinked'),
+          ...errorResponses(401),
+          409: apiError('The account has no password to sign in with instead'),
+        },
+      },
+    },
+    async (request, reply) => {
+      if (!(await users.unlinkGoogle(signedIn(request).user.id))) {
+        throw new HttpError(409, { error: serverMessages.passwordBeforeUnlink });
       }
-    } else {
-      const [session] = await sql<{ fresh: boolean }[]>`
+      return reply.code(204).send();
+    },
+  );
+
+  app.post(
+    '/api/auth/delete-account',
+    {
+      preValidation: app.requireUser,
+      schema: {
+        summary: 'Deletes the account and everything it wrote that no family keeps (decision 0026)',
+        body: accountDeletionBodySchema,
+        response: {
+          204: noContent('Deleted, and signed out'),
+          ...errorResponses(400, 401, 429),
+          403: apiError('`sign_in_again`: a Google account confirms with a sign-in of the last ten minutes'),
+          409: apiError('`hand_over_first`: the person is the only admin of a family'),
+        },
+      },
+    },
+    async (request, reply) => {
+      const { user, tokenHash } = signedIn(request);
+      const { currentPassword } = request.body;
+      enforceRateLimit(await failedPasswordChecks.retryAfter(user.id));
+      const passwordHash = await users.findPasswordHash(user.id);
+      if (passwordHash !== null) {
+        if (!currentPassword)
+          throw new HttpError(400, { error: serverMessages.passwordToDelete, field: 'currentPassword' });
+        if (!(await passwords.verify(passwordHash, currentPassword))) {
+          await failedPasswordChecks.hit(user.id);
+          throw new HttpError(400, { error: serverMessages.currentPasswordIncorrect, field: 'currentPassword' });
+        }
+      } else {
+        const [session] = await sql<{ fresh: boolean }[]>`
         select created_at > now() - make_interval(secs => ${freshSignInSeconds}) as fresh
         from sessions where token_hash = ${tokenHash}
       `;
-      if (!session?.fresh)
-        throw new HttpError(403, { error: serverMessages.signInAgainToDelete, code: 'sign_in_again' });
-    }
+        if (!session?.fresh)
+          throw new HttpError(403, { error: serverMessages.signInAgainToDelete, code: 'sign_in_again' });
+      }
 
-    const outcome = await sql.begin((tx) => deleteAccount(tx, user.id));
-    if (!outcome.deleted) {
-      const names = outcome.handOverFirst.map((family) => family.name).join(', ');
-      throw new HttpError(409, { error: serverMessages.handOverBeforeDeleting(names), code: 'hand_over_first' });
-    }
-    publishChanges(notifier, outcome.familyChanges, request.log);
-    for (const exportId of outcome.exportIds) {
-      await photoStorage
-        .delete(exportKey(exportId))
-        .catch((error: unknown) => request.log.warn({ err: error }, 'archive left'));
-    }
-    // Their other devices' live channels end now; each wipes its copy at its next request (a 401).
-    app.accountChanged(user.id, request.log);
-    await reply.signOut();
-    return reply.code(204).send();
-  });
+      const outcome = await sql.begin((tx) => deleteAccount(tx, user.id));
+      if (!outcome.deleted) {
+        const names = outcome.handOverFirst.map((family) => family.name).join(', ');
+        throw new HttpError(409, { error: serverMessages.handOverBeforeDeleting(names), code: 'hand_over_first' });
+      }
+      publishChanges(notifier, outcome.familyChanges, request.log);
+      for (const exportId of outcome.exportIds) {
+        await photoStorage
+          .delete(exportKey(exportId))
+          .catch((error: unknown) => request.log.warn({ err: error }, 'archive left'));
+      }
+      // Their other devices' live channels end now; each wipes its copy at its next request (a 401).
+      app.accountChanged(user.id, request.log);
+      await reply.signOut();
+      return reply.code(204).send();
+    },
+  );
 };

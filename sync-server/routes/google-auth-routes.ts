@@ -1,10 +1,12 @@
 import fastifyOauth2 from '@fastify/oauth2';
-import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
+import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { returnToSchema } from '../../schema/index.ts';
 import { findOrCreateGoogleUser, GoogleLinkRefused, googleProfileSchema } from '../auth/google-account.ts';
 import { servesHttps, type Config } from '../config.ts';
 import { siteOrigin } from '../plugins/request-guard.ts';
-import { parseQuery } from '../plugins/validation.ts';
+import { noContent } from '../plugins/route-schemas.ts';
 import type { UserRepository } from '../repositories/user-repository.ts';
 import { loginPagePath, returnToQuerySchema } from './support/login-page.ts';
 
@@ -16,6 +18,17 @@ const googleEndpoints = {
 };
 const startPath = '/api/auth/google';
 const callbackPath = '/api/auth/google/callback';
+
+/** Google's answer to the start (read by @fastify/oauth2): a code and the state, or an error such as a refusal. */
+const callbackSchema = {
+  summary: 'Where Google sends the browser back: signs in, or ends on the login screen saying why',
+  querystring: z.looseObject({
+    code: z.string().optional(),
+    state: z.string().optional(),
+    error: z.string().optional(),
+  }),
+  response: { 302: noContent('To the page the sign-in started for, or to the login screen with `error`') },
+};
 
 /** Where to go once signed in (`?returnTo=` of the start), kept beside the flow's own state and PKCE cookies. */
 const returnToCookieName = 'hearth_google_return_to';
@@ -31,16 +44,22 @@ function googleOauth(app: FastifyInstance) {
  * page of this site afterwards (or to the login screen, still holding it, when sign-in fails). Without credentials
  * the button's navigation lands back on the login screen, which says Google sign-in is not set up here.
  */
-export const googleAuthRoutes: FastifyPluginAsync<{ config: Config; users: UserRepository }> = async (
+export const googleAuthRoutes: FastifyPluginAsyncZod<{ config: Config; users: UserRepository }> = async (
   app,
   { config, users },
 ) => {
+  const startSchema = {
+    summary: 'Starts Google sign-in, for a navigation; `returnTo` is where to go once signed in',
+    querystring: returnToQuerySchema,
+    response: {
+      302: noContent('To Google; or to the login screen, saying why, when this server has no Google sign-in'),
+    },
+  };
   const google = config.google;
   if (!google) {
-    app.get(startPath, async (request, reply) => {
-      const { returnTo } = parseQuery(returnToQuerySchema, request);
-      return reply.redirect(loginPagePath({ error: 'google_unavailable', returnTo }));
-    });
+    app.get(startPath, { schema: startSchema }, async (request, reply) =>
+      reply.redirect(loginPagePath({ error: 'google_unavailable', returnTo: request.query.returnTo })),
+    );
     return;
   }
 
@@ -64,15 +83,15 @@ export const googleAuthRoutes: FastifyPluginAsync<{ config: Config; users: UserR
     cookie: flowCookie,
   });
 
-  app.get(startPath, async (request, reply) => {
-    const { returnTo = '/' } = parseQuery(returnToQuerySchema, request);
+  app.get(startPath, { schema: startSchema }, async (request, reply) => {
+    const { returnTo = '/' } = request.query;
     const authorizationUri = await googleOauth(app).generateAuthorizationUri(request, reply);
     // Always written: a sign-in started from the home page must not inherit the page of an earlier, abandoned one.
     reply.setCookie(returnToCookieName, returnTo, flowCookie);
     return reply.redirect(authorizationUri);
   });
 
-  app.get(callbackPath, async (request, reply) => {
+  app.get(callbackPath, { schema: callbackSchema }, async (request, reply) => {
     // Checked again on the way back: a cookie holds whatever the browser sends.
     const returnTo = returnToSchema.parse(request.cookies[returnToCookieName]);
     reply.clearCookie(returnToCookieName, flowCookie);

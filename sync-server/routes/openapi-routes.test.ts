@@ -18,19 +18,6 @@ let document: {
 
 /** Routes still reading their input by hand; each commit that converts a file takes its routes off. */
 const notConvertedYet = new Set<string>([
-  'GET /api/auth/google',
-  'GET /api/auth/google/callback',
-  'GET /api/auth/sessions',
-  'DELETE /api/auth/sessions/:id',
-  'POST /api/auth/sessions/sign-out-others',
-  'GET /api/auth/sign-in-methods',
-  'POST /api/auth/password/set',
-  'POST /api/auth/google/unlink',
-  'POST /api/auth/delete-account',
-  'POST /api/public/early-access',
-  'POST /api/public/newsletter',
-  'POST /api/public/suggestions',
-  'POST /api/contact',
   'POST /api/sync/push',
   'POST /api/sync/pull',
   'POST /api/sync/forget-device',

@@ -1,4 +1,6 @@
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import {
   contactMessageBodySchema,
   earlyAccessBodySchema,
@@ -9,7 +11,7 @@ import type { Config } from '../config.ts';
 import type { Sql } from '../database.ts';
 import { serverMessages } from '../http-errors.ts';
 import { createRateLimiter, enforceRateLimit } from '../plugins/rate-limit.ts';
-import { parseBody } from '../plugins/validation.ts';
+import { errorResponses } from '../plugins/route-schemas.ts';
 import type { PublicFormRepository } from '../repositories/public-form-repository.ts';
 
 export type PublicFormRoutesOptions = {
@@ -26,7 +28,7 @@ const tenMinutes = 10 * 60 * 1000;
  * Anyone can post them, so one budget per address covers all four, counted before the body is read: a flood of
  * junk costs the same as a flood of valid forms. The request guard still refuses them from other sites.
  */
-export const publicFormRoutes: FastifyPluginAsync<PublicFormRoutesOptions> = async (
+export const publicFormRoutes: FastifyPluginAsyncZod<PublicFormRoutesOptions> = async (
   app,
   { config, sql, forms, now },
 ) => {
@@ -41,31 +43,37 @@ export const publicFormRoutes: FastifyPluginAsync<PublicFormRoutesOptions> = asy
     enforceRateLimit(await perIp.hit(request.ip), serverMessages.tooManyForms);
   }
 
-  function stored(reply: FastifyReply): FastifyReply {
+  /** Counted in preValidation, before the body is looked at; stored before the answer (201, `{}`). */
+  const formOf = <Body extends z.ZodType>(summary: string, body: Body) => ({
+    preValidation: limited,
+    schema: {
+      summary,
+      body,
+      response: { 201: z.strictObject({}).describe('Stored'), ...errorResponses(400, 429) },
+    },
+  });
+
+  app.post(
+    '/api/public/early-access',
+    formOf('Stay Updated: early access', earlyAccessBodySchema),
+    async (request, reply) => {
+      await forms.addEarlyAccess(request.body.email);
+      return reply.code(201).send({});
+    },
+  );
+
+  app.post('/api/public/newsletter', formOf('The newsletter', newsletterBodySchema), async (request, reply) => {
+    await forms.addNewsletter(request.body.email);
     return reply.code(201).send({});
-  }
-
-  app.post('/api/public/early-access', async (request, reply) => {
-    await limited(request);
-    await forms.addEarlyAccess(parseBody(earlyAccessBodySchema, request).email);
-    return stored(reply);
   });
 
-  app.post('/api/public/newsletter', async (request, reply) => {
-    await limited(request);
-    await forms.addNewsletter(parseBody(newsletterBodySchema, request).email);
-    return stored(reply);
+  app.post('/api/public/suggestions', formOf('The Suggestion Box', suggestionBodySchema), async (request, reply) => {
+    await forms.addSuggestion(request.body);
+    return reply.code(201).send({});
   });
 
-  app.post('/api/public/suggestions', async (request, reply) => {
-    await limited(request);
-    await forms.addSuggestion(parseBody(suggestionBodySchema, request));
-    return stored(reply);
-  });
-
-  app.post('/api/contact', async (request, reply) => {
-    await limited(request);
-    await forms.addContactMessage(parseBody(contactMessageBodySchema, request));
-    return stored(reply);
+  app.post('/api/contact', formOf('The contact form', contactMessageBodySchema), async (request, reply) => {
+    await forms.addContactMessage(request.body);
+    return reply.code(201).send({});
   });
 };
