@@ -1,9 +1,10 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { liveQuerySchema, type Poke } from '../../schema/index.ts';
 import type { Sql } from '../database.ts';
 import { HttpError, serverMessages } from '../http-errors.ts';
+import { apiError, errorResponses } from '../plugins/route-schemas.ts';
 import { signedIn } from '../plugins/session.ts';
-import { parseQuery } from '../plugins/validation.ts';
 import { createFamilyRepository } from '../repositories/family-repository.ts';
 import type { SessionRepository } from '../repositories/session-repository.ts';
 import type { SyncNotifier } from '../sync-notifier.ts';
@@ -17,6 +18,24 @@ export type LiveRoutesOptions = {
   heartbeatMs: number;
 };
 
+const liveSchema = {
+  summary: 'Pokes: a server-sent event stream saying which family moved on (schema/sync.ts, the live channel)',
+  querystring: liveQuerySchema,
+  response: {
+    200: {
+      description:
+        'A stream that starts with `event: ready`, then sends `event: poke` with `{ familyId, version }` whenever ' +
+        'one of the user’s families moves on, and `event: heartbeat` with `{}` every few seconds; it ends when the ' +
+        'session does. When changes may have been missed, it pokes again for every family at its version now.',
+      content: { 'text/event-stream': { schema: z.string() } },
+    },
+    ...errorResponses(400, 401),
+    426: apiError('`update_required`: the device speaks an older sync protocol'),
+    429: apiError('Too many streams open for this person'),
+    503: apiError('The server is shutting down'),
+  },
+};
+
 type OpenStream = {
   close(): void;
   /** Pokes for every family of its person's at its version now. */
@@ -27,7 +46,7 @@ type OpenStream = {
  * `GET /api/sync/live`: a server-sent event stream that pokes the device whenever one of the user's families moves
  * on. A poke only says "pull"; the changes themselves come from `POST /api/sync/pull`.
  */
-export const liveRoutes: FastifyPluginAsync<LiveRoutesOptions> = async (
+export const liveRoutes: FastifyPluginAsyncZod<LiveRoutesOptions> = async (
   app,
   { sql, sessions, notifier, heartbeatMs },
 ) => {
@@ -85,9 +104,9 @@ export const liveRoutes: FastifyPluginAsync<LiveRoutesOptions> = async (
     return session !== null && !session.expired && session.user.id === userId;
   }
 
-  app.get('/api/sync/live', { preHandler: app.requireUser }, async (request, reply) => {
+  app.get('/api/sync/live', { preValidation: app.requireUser, schema: liveSchema }, async (request, reply) => {
     const { user, tokenHash } = signedIn(request);
-    requireCurrentProtocol(parseQuery(liveQuerySchema, request).protocolVersion);
+    requireCurrentProtocol(request.query.protocolVersion);
     const giveBackStream = takeStream(user.id);
     // The device falls back to pulling every few minutes: refusing a stream costs it nothing but pokes.
     if (!giveBackStream) throw new HttpError(429, { error: serverMessages.tooManyLiveStreams });

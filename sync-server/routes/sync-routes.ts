@@ -1,15 +1,20 @@
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  apiErrorSchema,
   forgetDeviceRequestSchema,
+  historyChangedSchema,
   pullRequestSchema,
+  pullResponseSchema,
   pushRequestSchema,
+  pushResponseSchema,
   type HistoryChanged,
 } from '../../schema/index.ts';
 import type { Sql } from '../database.ts';
 import { databaseUnavailableHeaders, HttpError, serverMessages } from '../http-errors.ts';
+import { apiError, errorResponses, noContent, sendJsonText } from '../plugins/route-schemas.ts';
 import { signedIn } from '../plugins/session.ts';
-import { parseBody } from '../plugins/validation.ts';
 import { createSyncRepository, type DeviceState, type FamilyVersions } from '../repositories/sync-repository.ts';
 import type { SyncNotifier } from '../sync-notifier.ts';
 import { pullChanges } from '../sync-pull.ts';
@@ -33,10 +38,19 @@ const protocolOnlySchema = z.object({ protocolVersion: z.number() });
  */
 const pushBodyLimit = 4 * 1_048_576;
 
-export const syncRoutes: FastifyPluginAsync<SyncRoutesOptions> = async (app, { sql, notifier, pullPageMax }) => {
+/** What a push or a pull may answer besides its page: the device is another account's, or of another history. */
+const deviceErrors = {
+  ...errorResponses(400, 401),
+  403: apiError('The device or its database belongs to another account'),
+  409: historyChangedSchema.describe('The server’s history is not the one the device synced with: start over'),
+  426: apiError('`update_required`: the device speaks an older sync protocol'),
+};
+
+export const syncRoutes: FastifyPluginAsyncZod<SyncRoutesOptions> = async (app, { sql, notifier, pullPageMax }) => {
   const devices = createSyncRepository(sql);
 
-  function requireCurrentProtocolOf(request: FastifyRequest): void {
+  /** In preValidation: an older device's body may not match today's schema at all, and must hear 426, not 400. */
+  async function requireCurrentProtocolOf(request: FastifyRequest): Promise<void> {
     requireCurrentProtocol(protocolOnlySchema.safeParse(request.body).data?.protocolVersion);
   }
 
@@ -66,47 +80,85 @@ export const syncRoutes: FastifyPluginAsync<SyncRoutesOptions> = async (app, { s
     return device;
   }
 
-  app.post('/api/sync/push', { onRequest: app.requireUser, bodyLimit: pushBodyLimit }, async (request, reply) => {
-    const receivedAt = Date.now();
-    requireCurrentProtocolOf(request);
-    const push = parseBody(pushRequestSchema, request);
-    const { userId, lastAppliedSeq, epoch } = await admitDevice(request, push);
-    const outcome = await applyPush(
-      { sql, notifier, log: request.log },
-      {
-        userId,
-        deviceId: push.deviceId,
-        mutations: push.mutations,
-        lastAppliedSeq,
-        epoch,
-        clockOffsetMs: receivedAt - Date.parse(push.sentAt),
+  app.post(
+    '/api/sync/push',
+    {
+      onRequest: app.requireUser,
+      preValidation: requireCurrentProtocolOf,
+      bodyLimit: pushBodyLimit,
+      schema: {
+        summary: 'Sends the device’s queued writes, in order; each is applied exactly once (decision 0006)',
+        body: pushRequestSchema,
+        response: {
+          200: pushResponseSchema,
+          ...deviceErrors,
+          503: z
+            .union([pushResponseSchema.extend({ error: z.string() }), apiErrorSchema])
+            .describe('The database failed part way: the writes before it are answered, the rest kept to send again'),
+        },
       },
-    );
-    if (outcome.statusCode === 503) reply.headers(databaseUnavailableHeaders);
-    return reply.code(outcome.statusCode).send(outcome.body);
-  });
+    },
+    async (request, reply) => {
+      const receivedAt = Date.now();
+      const push = request.body;
+      const { userId, lastAppliedSeq, epoch } = await admitDevice(request, push);
+      const outcome = await applyPush(
+        { sql, notifier, log: request.log },
+        {
+          userId,
+          deviceId: push.deviceId,
+          mutations: push.mutations,
+          lastAppliedSeq,
+          epoch,
+          clockOffsetMs: receivedAt - Date.parse(push.sentAt),
+        },
+      );
+      if (outcome.statusCode === 200) return outcome.body;
+      return reply.code(503).headers(databaseUnavailableHeaders).send(outcome.body);
+    },
+  );
 
-  // The answer is a PullResponse's JSON, made as text (sync-pull.ts).
-  app.post('/api/sync/pull', { preHandler: app.requireUser }, async (request, reply) => {
-    requireCurrentProtocolOf(request);
-    const pull = parseBody(pullRequestSchema, request);
-    const { userId, epoch, lastAppliedSeq, families } = await admitDevice(request, pull, { pulling: true });
-    const admitted = families ? { lastAppliedSeq, families } : undefined;
-    const answer = await pullChanges(sql, {
-      userId,
-      deviceId: pull.deviceId,
-      epoch,
-      cursors: pull.cursors,
-      admitted,
-      pageMax: pullPageMax,
-    });
-    return reply.type('application/json; charset=utf-8').send(answer);
-  });
+  // The answer is a PullResponse's JSON, made as text (sync-pull.ts): sent as it comes, never serialized again.
+  app.post(
+    '/api/sync/pull',
+    {
+      preValidation: [app.requireUser, requireCurrentProtocolOf],
+      schema: {
+        summary: 'The changes of the user’s families since the device’s cursors, one page (decision 0006)',
+        body: pullRequestSchema,
+        response: { 200: pullResponseSchema, ...deviceErrors },
+      },
+    },
+    async (request, reply) => {
+      const pull = request.body;
+      const { userId, epoch, lastAppliedSeq, families } = await admitDevice(request, pull, { pulling: true });
+      const admitted = families ? { lastAppliedSeq, families } : undefined;
+      const answer = await pullChanges(sql, {
+        userId,
+        deviceId: pull.deviceId,
+        epoch,
+        cursors: pull.cursors,
+        admitted,
+        pageMax: pullPageMax,
+      });
+      return sendJsonText(reply, answer);
+    },
+  );
 
   // Another person's device, or one already forgotten, is left as it is: the answer is the same, so it says nothing.
-  app.post('/api/sync/forget-device', { preHandler: app.requireUser }, async (request, reply) => {
-    const { deviceId } = parseBody(forgetDeviceRequestSchema, request);
-    await devices.forgetDevice(deviceId, signedIn(request).user.id);
-    return reply.code(204).send();
-  });
+  app.post(
+    '/api/sync/forget-device',
+    {
+      preValidation: app.requireUser,
+      schema: {
+        summary: 'The signed-out device’s row goes now rather than after months',
+        body: forgetDeviceRequestSchema,
+        response: { 204: noContent('Forgotten (or not the caller’s: the same answer)'), ...errorResponses(400, 401) },
+      },
+    },
+    async (request, reply) => {
+      await devices.forgetDevice(request.body.deviceId, signedIn(request).user.id);
+      return reply.code(204).send();
+    },
+  );
 };
