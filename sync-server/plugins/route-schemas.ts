@@ -107,6 +107,8 @@ const commonErrors = {
   401: 'Not signed in (or the session ended)',
   403: 'Not allowed',
   404: 'Not found, or not the caller’s to see',
+  409: 'In conflict with what is there now',
+  422: 'A value the database refuses for good: sending it again will not help',
   429: 'Too many attempts: `Retry-After` says when to try again',
 } as const;
 

@@ -1,27 +1,61 @@
 import { randomUUID } from 'node:crypto';
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   createFamilyBodySchema,
+  familyMemberSchema,
+  familySchema,
   id,
   idParamsSchema,
   renameFamilyBodySchema,
   updateMemberBodySchema,
-  type Family,
-  type FamilyMember,
 } from '../../schema/index.ts';
 import type { Sql, Transaction } from '../database.ts';
 import { HttpError, serverMessages } from '../http-errors.ts';
 import { mutators } from '../mutators/index.ts';
 import { createFamily } from '../mutators/family-mutators.ts';
 import { MutationRejected } from '../mutators/mutator.ts';
+import { errorResponses, noContent } from '../plugins/route-schemas.ts';
 import { signedIn } from '../plugins/session.ts';
-import { parseBody, parseParams } from '../plugins/validation.ts';
 import { createFamilyRepository } from '../repositories/family-repository.ts';
 import type { FamilyChange } from '../sync-notifier.ts';
-import type { MutationRunner } from './support/run-mutation.ts';
+import { mutationErrors, type MutationRunner } from './support/run-mutation.ts';
 
 const memberParamsSchema = z.strictObject({ id, memberId: id });
+
+const schemas = {
+  list: {
+    summary: 'The caller’s families',
+    response: { 200: z.array(familySchema), ...errorResponses(401) },
+  },
+  create: {
+    summary: 'Makes a family with the caller as its admin',
+    body: createFamilyBodySchema,
+    response: { 201: familySchema, ...mutationErrors },
+  },
+  rename: {
+    summary: 'An admin renames the family',
+    params: idParamsSchema,
+    body: renameFamilyBodySchema,
+    response: { 200: familySchema, ...mutationErrors },
+  },
+  members: {
+    summary: 'The family’s members, with what members see of each other',
+    params: idParamsSchema,
+    response: { 200: z.array(familyMemberSchema), ...errorResponses(400, 401, 404) },
+  },
+  updateMember: {
+    summary: 'An admin changes a member’s role; a member (or an admin) how they are related',
+    params: memberParamsSchema,
+    body: updateMemberBodySchema,
+    response: { 200: familyMemberSchema, ...mutationErrors },
+  },
+  removeMember: {
+    summary: 'An admin removes a member, or a member leaves',
+    params: memberParamsSchema,
+    response: { 204: noContent('Removed'), ...mutationErrors },
+  },
+};
 
 /** A member of another family named under this one reads like a member that does not exist. */
 async function refuseMemberOfAnotherFamily(tx: Transaction, familyId: string, memberId: string): Promise<void> {
@@ -29,32 +63,33 @@ async function refuseMemberOfAnotherFamily(tx: Transaction, familyId: string, me
   if (member && member.familyId !== familyId) throw new MutationRejected('notMember');
 }
 
-export const familyRoutes: FastifyPluginAsync<{ sql: Sql; runMutation: MutationRunner }> = async (
+export const familyRoutes: FastifyPluginAsyncZod<{ sql: Sql; runMutation: MutationRunner }> = async (
   app,
   { sql, runMutation },
 ) => {
   const families = createFamilyRepository(sql);
 
-  app.get('/api/families', { preHandler: app.requireUser }, async (request): Promise<Family[]> =>
+  app.get('/api/families', { preValidation: app.requireUser, schema: schemas.list }, async (request) =>
     families.familiesOf(signedIn(request).user.id),
   );
 
-  app.post('/api/families', { preHandler: app.requireUser }, async (request, reply) => {
+  app.post('/api/families', { preValidation: app.requireUser, schema: schemas.create }, async (request, reply) => {
     const { user } = signedIn(request);
-    const body = parseBody(createFamilyBodySchema, request);
+    const { body } = request;
     const familyId = randomUUID();
     const family = await runMutation(user.id, request.log, async (tx, context) => ({
       change: await createFamily(tx, context, { familyId, memberId: randomUUID(), ...body }),
       result: await createFamilyRepository(tx).find(familyId),
     }));
+    if (!family) throw new Error(`family ${familyId} missing right after it was created`);
     return reply.code(201).send(family);
   });
 
   /** An admin renames the family. */
-  app.patch('/api/families/:id', { preHandler: app.requireUser }, async (request): Promise<Family> => {
+  app.patch('/api/families/:id', { preValidation: app.requireUser, schema: schemas.rename }, async (request) => {
     const { user } = signedIn(request);
-    const { id: familyId } = parseParams(idParamsSchema, request);
-    const { name } = parseBody(renameFamilyBodySchema, request);
+    const { id: familyId } = request.params;
+    const { name } = request.body;
     const family = await runMutation(user.id, request.log, async (tx, context) => ({
       change: await mutators['family.rename'](tx, context, { familyId, name }),
       result: await createFamilyRepository(tx).find(familyId),
@@ -63,8 +98,8 @@ export const familyRoutes: FastifyPluginAsync<{ sql: Sql; runMutation: MutationR
     return family;
   });
 
-  app.get('/api/families/:id/members', { preHandler: app.requireUser }, async (request): Promise<FamilyMember[]> => {
-    const { id: familyId } = parseParams(idParamsSchema, request);
+  app.get('/api/families/:id/members', { preValidation: app.requireUser, schema: schemas.members }, async (request) => {
+    const { id: familyId } = request.params;
     const members = await families.membersSeenBy(familyId, signedIn(request).user.id);
     if (members.length === 0) throw new HttpError(404, { error: serverMessages.notFound });
     return members;
@@ -73,11 +108,11 @@ export const familyRoutes: FastifyPluginAsync<{ sql: Sql; runMutation: MutationR
   /** An admin changes a member's role; a member (or an admin) how they are related. Both at once in one write. */
   app.patch(
     '/api/families/:id/members/:memberId',
-    { preHandler: app.requireUser },
-    async (request): Promise<FamilyMember> => {
+    { preValidation: app.requireUser, schema: schemas.updateMember },
+    async (request) => {
       const { user } = signedIn(request);
-      const { id: familyId, memberId } = parseParams(memberParamsSchema, request);
-      const { role, relationshipType } = parseBody(updateMemberBodySchema, request);
+      const { id: familyId, memberId } = request.params;
+      const { role, relationshipType } = request.body;
       const member = await runMutation(user.id, request.log, async (tx, context) => {
         await refuseMemberOfAnotherFamily(tx, familyId, memberId);
         let change: FamilyChange | null = null;
@@ -95,13 +130,17 @@ export const familyRoutes: FastifyPluginAsync<{ sql: Sql; runMutation: MutationR
   );
 
   /** An admin removes a member, or a member leaves (their own membership id). */
-  app.delete('/api/families/:id/members/:memberId', { preHandler: app.requireUser }, async (request, reply) => {
-    const { user } = signedIn(request);
-    const { id: familyId, memberId } = parseParams(memberParamsSchema, request);
-    await runMutation(user.id, request.log, async (tx, context) => {
-      await refuseMemberOfAnotherFamily(tx, familyId, memberId);
-      return { change: await mutators['member.remove'](tx, context, { memberId }), result: null };
-    });
-    return reply.code(204).send();
-  });
+  app.delete(
+    '/api/families/:id/members/:memberId',
+    { preValidation: app.requireUser, schema: schemas.removeMember },
+    async (request, reply) => {
+      const { user } = signedIn(request);
+      const { id: familyId, memberId } = request.params;
+      await runMutation(user.id, request.log, async (tx, context) => {
+        await refuseMemberOfAnotherFamily(tx, familyId, memberId);
+        return { change: await mutators['member.remove'](tx, context, { memberId }), result: null };
+      });
+      return reply.code(204).send();
+    },
+  );
 };

@@ -1,25 +1,41 @@
 import { randomUUID } from 'node:crypto';
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import {
   createMessageBodySchema,
   idParamsSchema,
   messagePageQuerySchema,
-  type MessageWithSender,
+  messageWithSenderSchema,
 } from '../../schema/index.ts';
 import type { Sql } from '../database.ts';
 import { mutators } from '../mutators/index.ts';
+import { errorResponses } from '../plugins/route-schemas.ts';
 import { signedIn } from '../plugins/session.ts';
-import { parseBody, parseParams, parseQuery } from '../plugins/validation.ts';
 import { createFamilyRepository } from '../repositories/family-repository.ts';
 import { createMessageRepository } from '../repositories/message-repository.ts';
 import { requireMembership } from './support/family-access.ts';
-import type { MutationRunner } from './support/run-mutation.ts';
+import { mutationErrors, type MutationRunner } from './support/run-mutation.ts';
+
+const schemas = {
+  page: {
+    summary: 'The newest page of the family’s messages, or the page before message number `before`; oldest first',
+    params: idParamsSchema,
+    querystring: messagePageQuerySchema,
+    response: { 200: z.array(messageWithSenderSchema), ...errorResponses(400, 401, 404) },
+  },
+  send: {
+    summary: 'A text message from the caller, numbered next in the family',
+    params: idParamsSchema,
+    body: createMessageBodySchema,
+    response: { 201: messageWithSenderSchema, ...mutationErrors },
+  },
+};
 
 /**
  * Spec §7's chat routes, on the same mutators as sync (issue 15). The app itself sends through sync and reads this
  * list only for messages older than the window its device keeps (decision 0021).
  */
-export const messageRoutes: FastifyPluginAsync<{ sql: Sql; runMutation: MutationRunner }> = async (
+export const messageRoutes: FastifyPluginAsyncZod<{ sql: Sql; runMutation: MutationRunner }> = async (
   app,
   { sql, runMutation },
 ) => {
@@ -27,27 +43,28 @@ export const messageRoutes: FastifyPluginAsync<{ sql: Sql; runMutation: Mutation
   const messages = createMessageRepository(sql);
 
   /** The newest page of the family's messages, or the page before message number `before`; oldest first. */
-  app.get(
-    '/api/families/:id/messages',
-    { preHandler: app.requireUser },
-    async (request): Promise<MessageWithSender[]> => {
-      const { id: familyId } = parseParams(idParamsSchema, request);
-      const page = parseQuery(messagePageQuerySchema, request);
-      await requireMembership(families, familyId, signedIn(request).user.id);
-      return messages.pageOf(familyId, page);
-    },
-  );
+  app.get('/api/families/:id/messages', { preValidation: app.requireUser, schema: schemas.page }, async (request) => {
+    const { id: familyId } = request.params;
+    await requireMembership(families, familyId, signedIn(request).user.id);
+    return messages.pageOf(familyId, request.query);
+  });
 
   /** A text message from the caller, numbered next in the family. */
-  app.post('/api/families/:id/messages', { preHandler: app.requireUser }, async (request, reply) => {
-    const { user } = signedIn(request);
-    const { id: familyId } = parseParams(idParamsSchema, request);
-    const { content } = parseBody(createMessageBodySchema, request);
-    const messageId = randomUUID();
-    await runMutation(user.id, request.log, async (tx, context) => ({
-      change: await mutators['message.send'](tx, context, { messageId, familyId, messageType: 'text', content }),
-      result: null,
-    }));
-    return reply.code(201).send(await messages.find(messageId));
-  });
+  app.post(
+    '/api/families/:id/messages',
+    { preValidation: app.requireUser, schema: schemas.send },
+    async (request, reply) => {
+      const { user } = signedIn(request);
+      const { id: familyId } = request.params;
+      const { content } = request.body;
+      const messageId = randomUUID();
+      await runMutation(user.id, request.log, async (tx, context) => ({
+        change: await mutators['message.send'](tx, context, { messageId, familyId, messageType: 'text', content }),
+        result: null,
+      }));
+      const sent = await messages.find(messageId);
+      if (!sent) throw new Error(`message ${messageId} missing right after it was sent`);
+      return reply.code(201).send(sent);
+    },
+  );
 };

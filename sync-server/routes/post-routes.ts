@@ -1,16 +1,24 @@
 import { randomUUID } from 'node:crypto';
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { createPostBodySchema, id, idParamsSchema, reactBodySchema, timestamp } from '../../schema/index.ts';
+import {
+  createPostBodySchema,
+  id,
+  idParamsSchema,
+  postSchema,
+  reactBodySchema,
+  reactedSchema,
+  timestamp,
+} from '../../schema/index.ts';
 import type { Sql } from '../database.ts';
 import { HttpError, serverMessages } from '../http-errors.ts';
 import { lockFamilyOfPost } from '../mutators/access.ts';
 import { mutators } from '../mutators/index.ts';
+import { errorResponses, sendJsonText } from '../plugins/route-schemas.ts';
 import { signedIn } from '../plugins/session.ts';
-import { parseBody, parseParams, parseQuery } from '../plugins/validation.ts';
 import { createPostRepository } from '../repositories/post-repository.ts';
 import { createReactionRepository } from '../repositories/reaction-repository.ts';
-import type { MutationRunner } from './support/run-mutation.ts';
+import { mutationErrors, type MutationRunner } from './support/run-mutation.ts';
 
 const feedPageMax = 100;
 const feedLimitMessage = `Must be a whole number from 1 to ${feedPageMax}`;
@@ -35,7 +43,28 @@ const feedQuerySchema = z
     path: ['before'],
   });
 
-export const postRoutes: FastifyPluginAsync<{ sql: Sql; runMutation: MutationRunner }> = async (
+const schemas = {
+  feed: {
+    summary: 'The family’s posts, newest first, with their authors, likes and comments; a page at a time',
+    params: idParamsSchema,
+    querystring: feedQuerySchema,
+    response: { 200: z.array(postSchema), ...errorResponses(400, 401, 404) },
+  },
+  create: {
+    summary: 'A post by the caller, with photos already in the family',
+    params: idParamsSchema,
+    body: createPostBodySchema,
+    response: { 201: postSchema, ...mutationErrors },
+  },
+  react: {
+    summary: 'Toggles the caller’s reaction; answers whether it is there now',
+    params: idParamsSchema,
+    body: reactBodySchema,
+    response: { 200: reactedSchema, ...mutationErrors },
+  },
+};
+
+export const postRoutes: FastifyPluginAsyncZod<{ sql: Sql; runMutation: MutationRunner }> = async (
   app,
   { sql, runMutation },
 ) => {
@@ -43,32 +72,38 @@ export const postRoutes: FastifyPluginAsync<{ sql: Sql; runMutation: MutationRun
 
   /** The family's posts, newest first, with their authors, reactions and comments. */
   /** `Post[]`, written by PostgreSQL (post-repository.ts `feedJson`): one statement, sent as it comes. */
-  app.get('/api/families/:id/posts', { preHandler: app.requireUser }, async (request, reply) => {
-    const { id: familyId } = parseParams(idParamsSchema, request);
-    const page = parseQuery(feedQuerySchema, request);
-    const feed = await posts.feedJson(familyId, signedIn(request).user.id, page);
-    if (feed === null) throw new HttpError(404, { error: serverMessages.notFound });
-    return reply.type('application/json; charset=utf-8').send(feed);
-  });
+  app.get(
+    '/api/families/:id/posts',
+    { preValidation: app.requireUser, schema: schemas.feed },
+    async (request, reply) => {
+      const feed = await posts.feedJson(request.params.id, signedIn(request).user.id, request.query);
+      if (feed === null) throw new HttpError(404, { error: serverMessages.notFound });
+      return sendJsonText(reply, feed);
+    },
+  );
 
-  app.post('/api/families/:id/posts', { preHandler: app.requireUser }, async (request, reply) => {
-    const { user } = signedIn(request);
-    const { id: familyId } = parseParams(idParamsSchema, request);
-    const { content, photoIds } = parseBody(createPostBodySchema, request);
-    const postId = randomUUID();
-    const post = await runMutation(user.id, request.log, async (tx, context) => ({
-      change: await mutators['post.create'](tx, context, { postId, familyId, content, photoIds }),
-      result: await createPostRepository(tx).find(postId),
-    }));
-    if (!post) throw new Error(`post ${postId} missing right after it was created`);
-    return reply.code(201).send(post);
-  });
+  app.post(
+    '/api/families/:id/posts',
+    { preValidation: app.requireUser, schema: schemas.create },
+    async (request, reply) => {
+      const { user } = signedIn(request);
+      const { id: familyId } = request.params;
+      const { content, photoIds } = request.body;
+      const postId = randomUUID();
+      const post = await runMutation(user.id, request.log, async (tx, context) => ({
+        change: await mutators['post.create'](tx, context, { postId, familyId, content, photoIds }),
+        result: await createPostRepository(tx).find(postId),
+      }));
+      if (!post) throw new Error(`post ${postId} missing right after it was created`);
+      return reply.code(201).send(post);
+    },
+  );
 
   /** Toggles the user's reaction: the REST call says "toggle", the mutation it runs says which state to reach. */
-  app.post('/api/posts/:id/react', { preHandler: app.requireUser }, async (request) => {
+  app.post('/api/posts/:id/react', { preValidation: app.requireUser, schema: schemas.react }, async (request) => {
     const { user } = signedIn(request);
-    const { id: postId } = parseParams(idParamsSchema, request);
-    const { reactionType } = parseBody(reactBodySchema, request);
+    const { id: postId } = request.params;
+    const { reactionType } = request.body;
     const reacted = await runMutation(user.id, request.log, async (tx, context) => {
       // The family is locked before the reaction is read: two quick toggles take turns, so the second undoes the first.
       await lockFamilyOfPost(tx, user.id, postId);

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Sql, Transaction } from '../../database.ts';
 import { HttpError, serverMessages } from '../../http-errors.ts';
+import { errorResponses } from '../../plugins/route-schemas.ts';
 import { refusalOf, type Refusal } from '../../mutators/mutation-failure.ts';
 import type { MutationContext } from '../../mutators/mutator.ts';
 import { publishChanges, type FamilyChange, type SyncNotifier } from '../../sync-notifier.ts';
@@ -34,6 +35,9 @@ const statusOf: Record<Refusal['kind'], 403 | 404 | 409 | 422> = {
   idTaken: 409,
   refusedByDatabase: 422,
 };
+
+/** What a route writing through `runMutation` may answer besides its own answer: a bad request, and each refusal. */
+export const mutationErrors = errorResponses(400, 401, 403, 404, 409, 422);
 
 function httpErrorFor(refusal: Refusal): HttpError {
   const statusCode = statusOf[refusal.kind];
