@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 import { isDeepStrictEqual } from 'node:util';
 import fastifySwagger from '@fastify/swagger';
 import fastJsonStringify, { type Schema as JsonSchema } from 'fast-json-stringify';
@@ -118,6 +119,14 @@ export function errorResponses<Status extends keyof typeof commonErrors>(...stat
     Status,
     typeof apiErrorSchema
   >;
+}
+
+/**
+ * A file answer (a stream, bytes or text) of this media type, for the API document; the serializer never sees it.
+ */
+export function fileContent(description: string, mediaType: string) {
+  const file = z.custom<Readable | Buffer | string | undefined>().meta({ contentMediaType: mediaType });
+  return { description, content: { [mediaType]: { schema: file } } };
 }
 
 /** An answer with no body (204, 304, a redirect), described for the API document. */

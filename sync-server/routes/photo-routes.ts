@@ -1,14 +1,16 @@
 import { randomUUID } from 'node:crypto';
-import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import type { FastifyReply } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  albumSchema,
   createAlbumBodySchema,
   createPhotoBodySchema,
   id,
   idParamsSchema,
   limits,
-  type Album,
-  type Photo,
+  photoSchema,
+  uploadedPhotoSchema,
 } from '../../schema/index.ts';
 import { photoIdInUrl, photoSizes } from '../../schema/photo-urls.ts';
 import type { Sql } from '../database.ts';
@@ -16,14 +18,14 @@ import { HttpError, serverMessages } from '../http-errors.ts';
 import { mutators } from '../mutators/index.ts';
 import { ImageRefused, sharedContentType, type ImageProblem } from '../photos/photo-images.ts';
 import { isSystemError, UploadIncomplete, type PhotoFiles } from '../photos/photo-files.ts';
+import { apiError, errorResponses, fileContent, noContent } from '../plugins/route-schemas.ts';
 import { signedIn } from '../plugins/session.ts';
-import { parseBody, parseParams } from '../plugins/validation.ts';
 import { createAlbumRepository } from '../repositories/album-repository.ts';
 import { createFamilyRepository } from '../repositories/family-repository.ts';
 import { createPhotoRepository, type PhotoFile } from '../repositories/photo-repository.ts';
 import { createSettingsRepository } from '../repositories/settings-repository.ts';
 import { requireMembership } from './support/family-access.ts';
-import type { MutationRunner } from './support/run-mutation.ts';
+import { mutationErrors, type MutationRunner } from './support/run-mutation.ts';
 
 /** What a person is told about a file Hearth will not keep; the upload dialog shows it as it is. */
 export const uploadMessages: Record<
@@ -51,6 +53,64 @@ const statusOfProblem: Record<ImageProblem, number> = {
 const uploadParamsSchema = z.strictObject({ id, photoId: id });
 const photoParamsSchema = z.strictObject({ photoId: id, size: z.enum(photoSizes) });
 
+const schemas = {
+  upload: {
+    summary: 'The file of one photo, under the id the device made for it (decision 0017)',
+    description:
+      'A `multipart/form-data` body with one file part, at most ' +
+      `${limits.photoMaxBytes / 1024 / 1024} MB; its type is decided by its bytes (JPEG, PNG, GIF, WebP, AVIF, ` +
+      'HEIC). Sent again after a lost answer, it answers 200 with the same photo.',
+    params: uploadParamsSchema,
+    response: {
+      200: uploadedPhotoSchema.describe('Stored before, by this person: the same answer again'),
+      201: uploadedPhotoSchema.describe('Stored, its thumbnail made'),
+      ...errorResponses(400, 401, 404),
+      409: apiError('The id is another upload’s'),
+      413: apiError('The file is over the size limit'),
+      415: apiError('Not an image Hearth can show'),
+      422: apiError('The image is damaged, too large in pixels, or cannot be decoded'),
+    },
+  },
+  file: {
+    summary: 'A photo’s file: a display size (WebP), or the original as uploaded',
+    description:
+      'Kept by the browser for a year (the bytes under an address never change), with an ETag. The original of ' +
+      'someone else’s photo comes only if they allow downloads; it supports one `Range`, and HEAD asks whether ' +
+      'it may be downloaded without making the copy.',
+    params: photoParamsSchema,
+    response: {
+      200: fileContent('The image', 'image/*'),
+      206: fileContent('The range asked for, of the original', 'image/*'),
+      304: noContent('Unchanged (If-None-Match)'),
+      ...errorResponses(400, 401, 404),
+      403: apiError('Its owner does not allow downloads of the original'),
+      416: noContent('The range is outside the file (`Content-Range` says its size)'),
+    },
+  },
+  list: {
+    summary: 'The family’s photos, newest first',
+    params: idParamsSchema,
+    response: { 200: z.array(photoSchema), ...errorResponses(400, 401, 404) },
+  },
+  create: {
+    summary: 'A photo of the family, naming the caller’s own upload by its address',
+    params: idParamsSchema,
+    body: createPhotoBodySchema,
+    response: { 201: photoSchema, ...mutationErrors },
+  },
+  albums: {
+    summary: 'The family’s albums',
+    params: idParamsSchema,
+    response: { 200: z.array(albumSchema), ...errorResponses(400, 401, 404) },
+  },
+  createAlbum: {
+    summary: 'A new album of the family',
+    params: idParamsSchema,
+    body: createAlbumBodySchema,
+    response: { 201: albumSchema, ...mutationErrors },
+  },
+};
+
 /** Photo bytes never change under an address: kept for a year, by this browser only. */
 const cacheForever = 'private, max-age=31536000, immutable';
 
@@ -66,7 +126,7 @@ function parseRange(header: string | undefined, size: number): { start: number; 
   return { start, end: Math.min(end, size - 1) };
 }
 
-export const photoRoutes: FastifyPluginAsync<{
+export const photoRoutes: FastifyPluginAsyncZod<{
   sql: Sql;
   runMutation: MutationRunner;
   photoFiles: PhotoFiles;
@@ -98,10 +158,10 @@ export const photoRoutes: FastifyPluginAsync<{
    */
   app.post(
     '/api/families/:id/photos/:photoId/file',
-    { preHandler: app.requireUser, config: { uploads: true } },
+    { preValidation: app.requireUser, config: { uploads: true }, schema: schemas.upload },
     async (request, reply) => {
       const { user } = signedIn(request);
-      const { id: familyId, photoId } = parseParams(uploadParamsSchema, request);
+      const { id: familyId, photoId } = request.params;
       await requireMembership(families, familyId, user.id);
       const existing = await photos.findFile(photoId);
       if (existing) {
@@ -161,33 +221,37 @@ export const photoRoutes: FastifyPluginAsync<{
     },
   );
 
-  app.get('/api/photos/:photoId/:size', { preHandler: app.requireUser }, async (request, reply) => {
-    const { user } = signedIn(request);
-    const { photoId, size } = parseParams(photoParamsSchema, request);
-    const file = await fileVisibleTo(photoId, user.id);
-    const etag = `"${file.sha256.slice(0, 32)}-${size}${file.uploadedById === user.id ? '' : '-shared'}"`;
-    reply.header('cache-control', cacheForever).header('etag', etag).header('x-content-type-options', 'nosniff');
-    if (request.headers['if-none-match'] === etag) return reply.code(304).send();
+  app.get(
+    '/api/photos/:photoId/:size',
+    { preValidation: app.requireUser, schema: schemas.file },
+    async (request, reply) => {
+      const { user } = signedIn(request);
+      const { photoId, size } = request.params;
+      const file = await fileVisibleTo(photoId, user.id);
+      const etag = `"${file.sha256.slice(0, 32)}-${size}${file.uploadedById === user.id ? '' : '-shared'}"`;
+      reply.header('cache-control', cacheForever).header('etag', etag).header('x-content-type-options', 'nosniff');
+      if (request.headers['if-none-match'] === etag) return reply.code(304).send();
 
-    if (size !== 'original') {
-      const display = await photoFiles.display(file, size);
-      if (!display) throw notFound();
-      return reply.type('image/webp').header('content-length', display.byteSize).send(display.stream);
-    }
-    reply.header('content-disposition', `attachment; filename="hearth-photo-${photoId}"`);
-    if (file.uploadedById === user.id) return sendOriginal(reply, file, request.headers.range);
-    if (!(await settings.get(file.uploadedById)).photoDownload) {
-      throw new HttpError(403, { error: uploadMessages.notAllowed });
-    }
-    // The viewer asks with HEAD whether to offer Download original: answered without making the copy it would get.
-    if (request.method === 'HEAD') return reply.type(sharedContentType(file.contentType)).send();
-    const shared = await photoFiles.shared(file);
-    if (!shared) throw notFound();
-    return reply
-      .type(sharedContentType(file.contentType))
-      .header('content-length', shared.byteSize)
-      .send(shared.stream);
-  });
+      if (size !== 'original') {
+        const display = await photoFiles.display(file, size);
+        if (!display) throw notFound();
+        return reply.type('image/webp').header('content-length', display.byteSize).send(display.stream);
+      }
+      reply.header('content-disposition', `attachment; filename="hearth-photo-${photoId}"`);
+      if (file.uploadedById === user.id) return sendOriginal(reply, file, request.headers.range);
+      if (!(await settings.get(file.uploadedById)).photoDownload) {
+        throw new HttpError(403, { error: uploadMessages.notAllowed });
+      }
+      // The viewer asks with HEAD whether to offer Download original: answered without making the copy it would get.
+      if (request.method === 'HEAD') return reply.type(sharedContentType(file.contentType)).send(undefined);
+      const shared = await photoFiles.shared(file);
+      if (!shared) throw notFound();
+      return reply
+        .type(sharedContentType(file.contentType))
+        .header('content-length', shared.byteSize)
+        .send(shared.stream);
+    },
+  );
 
   async function sendOriginal(reply: FastifyReply, file: PhotoFile, rangeHeader: string | undefined) {
     const range = parseRange(rangeHeader, file.byteSize);
@@ -206,8 +270,8 @@ export const photoRoutes: FastifyPluginAsync<{
   }
 
   /** The family's photos, newest first (spec §7). */
-  app.get('/api/families/:id/photos', { preHandler: app.requireUser }, async (request): Promise<Photo[]> => {
-    const { id: familyId } = parseParams(idParamsSchema, request);
+  app.get('/api/families/:id/photos', { preValidation: app.requireUser, schema: schemas.list }, async (request) => {
+    const { id: familyId } = request.params;
     const seen = await photos.seenBy(familyId, signedIn(request).user.id);
     if (!seen) throw notFound();
     return seen;
@@ -217,47 +281,59 @@ export const photoRoutes: FastifyPluginAsync<{
    * Spec §7's photo: `imageUrl` must be the address of this person's own upload to this family (the device uploads
    * first, then names it); an outside address, or someone else's upload, is not a photo of Hearth's.
    */
-  app.post('/api/families/:id/photos', { preHandler: app.requireUser }, async (request, reply) => {
-    const { user } = signedIn(request);
-    const { id: familyId } = parseParams(idParamsSchema, request);
-    const body = parseBody(createPhotoBodySchema, request);
-    const photoId = photoIdInUrl(body.imageUrl);
-    if (!photoId) {
-      throw new HttpError(400, {
-        error: 'imageUrl must be the address of a photo you uploaded to Hearth',
-        field: 'imageUrl',
-        issues: [{ field: 'imageUrl', message: 'Must be the address of a photo you uploaded to Hearth' }],
-      });
-    }
-    await runMutation(user.id, request.log, async (tx, context) => ({
-      change: await mutators['photo.create'](tx, context, {
-        photoId,
-        familyId,
-        albumId: body.albumId ?? null,
-        title: body.title,
-        description: body.description,
-      }),
-      result: null,
-    }));
-    return reply.code(201).send(await photos.find(photoId));
-  });
+  app.post(
+    '/api/families/:id/photos',
+    { preValidation: app.requireUser, schema: schemas.create },
+    async (request, reply) => {
+      const { user } = signedIn(request);
+      const { id: familyId } = request.params;
+      const { body } = request;
+      const photoId = photoIdInUrl(body.imageUrl);
+      if (!photoId) {
+        throw new HttpError(400, {
+          error: 'imageUrl must be the address of a photo you uploaded to Hearth',
+          field: 'imageUrl',
+          issues: [{ field: 'imageUrl', message: 'Must be the address of a photo you uploaded to Hearth' }],
+        });
+      }
+      await runMutation(user.id, request.log, async (tx, context) => ({
+        change: await mutators['photo.create'](tx, context, {
+          photoId,
+          familyId,
+          albumId: body.albumId ?? null,
+          title: body.title,
+          description: body.description,
+        }),
+        result: null,
+      }));
+      const photo = await photos.find(photoId);
+      if (!photo) throw new Error(`photo ${photoId} missing right after it was made`);
+      return reply.code(201).send(photo);
+    },
+  );
 
-  app.get('/api/families/:id/albums', { preHandler: app.requireUser }, async (request): Promise<Album[]> => {
-    const { id: familyId } = parseParams(idParamsSchema, request);
+  app.get('/api/families/:id/albums', { preValidation: app.requireUser, schema: schemas.albums }, async (request) => {
+    const { id: familyId } = request.params;
     const seen = await albums.seenBy(familyId, signedIn(request).user.id);
     if (!seen) throw notFound();
     return seen;
   });
 
-  app.post('/api/families/:id/albums', { preHandler: app.requireUser }, async (request, reply) => {
-    const { user } = signedIn(request);
-    const { id: familyId } = parseParams(idParamsSchema, request);
-    const body = parseBody(createAlbumBodySchema, request);
-    const albumId = randomUUID();
-    await runMutation(user.id, request.log, async (tx, context) => ({
-      change: await mutators['album.create'](tx, context, { albumId, familyId, ...body }),
-      result: null,
-    }));
-    return reply.code(201).send(await albums.find(albumId));
-  });
+  app.post(
+    '/api/families/:id/albums',
+    { preValidation: app.requireUser, schema: schemas.createAlbum },
+    async (request, reply) => {
+      const { user } = signedIn(request);
+      const { id: familyId } = request.params;
+      const { body } = request;
+      const albumId = randomUUID();
+      await runMutation(user.id, request.log, async (tx, context) => ({
+        change: await mutators['album.create'](tx, context, { albumId, familyId, ...body }),
+        result: null,
+      }));
+      const album = await albums.find(albumId);
+      if (!album) throw new Error(`album ${albumId} missing right after it was made`);
+      return reply.code(201).send(album);
+    },
+  );
 };
