@@ -1,10 +1,38 @@
-import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import type { FastifyReply } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Sql } from '../database.ts';
-import { parseQuery } from '../plugins/validation.ts';
+import { errorResponses, fileContent } from '../plugins/route-schemas.ts';
 import { unsubscribeFromDigest, unsubscribeTokenState, type UnsubscribeOutcome } from '../mail/email-digest.ts';
 
 const tokenQuerySchema = z.strictObject({ token: z.string().max(100) });
+
+/** The pages say what happened in words, for a person who followed a link from an email. */
+const pageAnswers = {
+  200: fileContent('A page saying what happened (or asking once, for a link opened from an email)', 'text/html'),
+  404: fileContent('A page: the link is not one Hearth made', 'text/html'),
+  410: fileContent('A page: the link was used already', 'text/html'),
+  ...errorResponses(400),
+};
+
+const schemas = {
+  styles: {
+    summary: 'The look of the unsubscribe pages',
+    response: { 200: fileContent('The style sheet', 'text/css') },
+  },
+  ask: {
+    summary: 'The link in each digest email: a page asking once whether to stop the emails',
+    querystring: tokenQuerySchema,
+    response: pageAnswers,
+  },
+  unsubscribe: {
+    summary: 'Stops the digest emails: the page’s button, or a mail app’s one-click Unsubscribe (RFC 8058)',
+    description:
+      'A mail app posts `List-Unsubscribe=One-Click` as `application/x-www-form-urlencoded`; it is not read.',
+    querystring: tokenQuerySchema,
+    response: pageAnswers,
+  },
+};
 
 /** The page's look: same origin, as the site's content security policy wants (no inline styles). */
 const pageStyles = `
@@ -62,19 +90,19 @@ const outcomes: Record<UnsubscribeOutcome, { status: number; title: string; text
  * (mail scanners open links by themselves, and must not unsubscribe anyone); mail apps' own Unsubscribe button posts
  * to the same address (RFC 8058 one-click), from their servers, with a form body this route alone accepts.
  */
-export const digestRoutes: FastifyPluginAsync<{ sql: Sql }> = async (app, { sql }) => {
+export const digestRoutes: FastifyPluginAsyncZod<{ sql: Sql }> = async (app, { sql }) => {
   app.addContentTypeParser(
     'application/x-www-form-urlencoded',
     { parseAs: 'string', bodyLimit: 1024 },
     (_, body, done) => done(null, body),
   );
 
-  app.get('/api/digest/page.css', async (_, reply) =>
+  app.get('/api/digest/page.css', { schema: schemas.styles }, async (_, reply) =>
     reply.type('text/css; charset=utf-8').header('cache-control', 'public, max-age=86400').send(pageStyles),
   );
 
-  app.get('/api/digest/unsubscribe', async (request, reply) => {
-    const { token } = parseQuery(tokenQuerySchema, request);
+  app.get('/api/digest/unsubscribe', { schema: schemas.ask }, async (request, reply) => {
+    const { token } = request.query;
     const state = await unsubscribeTokenState(sql, token);
     if (state !== 'usable') return outcomePage(reply, outcomes[state]);
     return page(
@@ -87,8 +115,7 @@ export const digestRoutes: FastifyPluginAsync<{ sql: Sql }> = async (app, { sql 
     );
   });
 
-  app.post('/api/digest/unsubscribe', async (request, reply) => {
-    const { token } = parseQuery(tokenQuerySchema, request);
-    return outcomePage(reply, outcomes[await unsubscribeFromDigest(sql, token)]);
-  });
+  app.post('/api/digest/unsubscribe', { schema: schemas.unsubscribe }, async (request, reply) =>
+    outcomePage(reply, outcomes[await unsubscribeFromDigest(sql, request.query.token)]),
+  );
 };

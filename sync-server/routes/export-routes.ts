@@ -1,15 +1,39 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { id } from '../../schema/fields.ts';
+import { dataExportSchema, id } from '../../schema/index.ts';
 import type { Sql } from '../database.ts';
-import type { DataExport } from '../../schema/index.ts';
 import { exportKey, latestExport, requestExport } from '../exports/data-exports.ts';
 import { HttpError, serverMessages } from '../http-errors.ts';
 import type { PhotoStorage } from '../photos/photo-storage.ts';
+import { apiError, errorResponses, fileContent } from '../plugins/route-schemas.ts';
 import { signedIn } from '../plugins/session.ts';
-import { parseParams } from '../plugins/validation.ts';
 
 const exportParamsSchema = z.strictObject({ id });
+
+const schemas = {
+  request: {
+    summary: 'Asks for an archive of everything the person has in Hearth; it is made in the background',
+    response: {
+      202: z.object({ export: dataExportSchema }),
+      ...errorResponses(401),
+      409: apiError('An archive is being made already'),
+      429: apiError('One archive a day: `error` says when the next one can be made'),
+    },
+  },
+  latest: {
+    summary: 'The person’s newest archive, and how far it is',
+    response: { 200: z.object({ export: dataExportSchema.nullable() }), ...errorResponses(401) },
+  },
+  download: {
+    summary: 'The person’s newest archive, ready and within its week',
+    params: exportParamsSchema,
+    response: {
+      200: fileContent('The archive (`Content-Disposition: attachment`)', 'application/zip'),
+      ...errorResponses(400, 401, 404),
+      410: apiError('The archive is no longer kept'),
+    },
+  },
+};
 
 export type ExportRoutesOptions = {
   sql: Sql;
@@ -19,8 +43,11 @@ export type ExportRoutesOptions = {
 };
 
 /** Download My Data (issue 17, decision 0027): ask for an archive, watch it being made, download it for 7 days. */
-export const exportRoutes: FastifyPluginAsync<ExportRoutesOptions> = async (app, { sql, photoStorage, runJobSoon }) => {
-  app.post('/api/exports', { preHandler: app.requireUser }, async (request, reply) => {
+export const exportRoutes: FastifyPluginAsyncZod<ExportRoutesOptions> = async (
+  app,
+  { sql, photoStorage, runJobSoon },
+) => {
+  app.post('/api/exports', { preValidation: app.requireUser, schema: schemas.request }, async (request, reply) => {
     const outcome = await requestExport(sql, signedIn(request).user.id);
     if ('refused' in outcome) {
       const error =
@@ -33,34 +60,34 @@ export const exportRoutes: FastifyPluginAsync<ExportRoutesOptions> = async (app,
     return reply.code(202).send({ export: outcome.started });
   });
 
-  app.get(
-    '/api/exports/latest',
-    { preHandler: app.requireUser },
-    async (request): Promise<{ export: DataExport | null }> => ({
-      export: await latestExport(sql, signedIn(request).user.id),
-    }),
-  );
+  app.get('/api/exports/latest', { preValidation: app.requireUser, schema: schemas.latest }, async (request) => ({
+    export: await latestExport(sql, signedIn(request).user.id),
+  }));
 
-  app.get('/api/exports/:id/download', { preHandler: app.requireUser }, async (request, reply) => {
-    const { id: exportId } = parseParams(exportParamsSchema, request);
-    const latest = await latestExport(sql, signedIn(request).user.id);
-    // Only the person's newest archive, ready and within its week; anything else (someone else's) reads as none.
-    if (latest?.id !== exportId || latest.status !== 'ready') {
-      const [gone] = await sql`
+  app.get(
+    '/api/exports/:id/download',
+    { preValidation: app.requireUser, schema: schemas.download },
+    async (request, reply) => {
+      const { id: exportId } = request.params;
+      const latest = await latestExport(sql, signedIn(request).user.id);
+      // Only the person's newest archive, ready and within its week; anything else (someone else's) reads as none.
+      if (latest?.id !== exportId || latest.status !== 'ready') {
+        const [gone] = await sql`
         select 1 from data_exports where id = ${exportId} and user_id = ${signedIn(request).user.id}
       `;
-      throw gone
-        ? new HttpError(410, { error: serverMessages.exportGone })
-        : new HttpError(404, { error: serverMessages.notFound });
-    }
-    const stored = await photoStorage.read(exportKey(exportId));
-    if (!stored) throw new HttpError(410, { error: serverMessages.exportGone });
-    const day = latest.requestedAt.slice(0, 10);
-    return reply
-      .type('application/zip')
-      .header('content-length', stored.byteSize)
-      .header('content-disposition', `attachment; filename="hearth-archive-${day}.zip"`)
-      .header('cache-control', 'private, no-store')
-      .send(stored.stream);
-  });
+        throw gone
+          ? new HttpError(410, { error: serverMessages.exportGone })
+          : new HttpError(404, { error: serverMessages.notFound });
+      }
+      const stored = await photoStorage.read(exportKey(exportId));
+      if (!stored) throw new HttpError(410, { error: serverMessages.exportGone });
+      const day = latest.requestedAt.slice(0, 10);
+      return reply
+        .type('application/zip')
+        .header('content-length', stored.byteSize)
+        .header('content-disposition', `attachment; filename="hearth-archive-${day}.zip"`)
+        .header('cache-control', 'private, no-store')
+        .send(stored.stream);
+    },
+  );
 };

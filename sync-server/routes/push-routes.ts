@@ -1,59 +1,85 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { id } from '../../schema/fields.ts';
-import { pushSubscriptionRequestSchema, type NotificationChannels } from '../../schema/push.ts';
+import { notificationChannelsSchema, pushSubscriptionRequestSchema } from '../../schema/push.ts';
 import type { Config } from '../config.ts';
 import type { Sql } from '../database.ts';
 import { HttpError, serverMessages } from '../http-errors.ts';
+import { apiError, errorResponses, noContent } from '../plugins/route-schemas.ts';
 import { signedIn } from '../plugins/session.ts';
-import { parseBody, parseParams } from '../plugins/validation.ts';
 import { isPushServiceEndpoint } from '../push/push-services.ts';
 import { vapidKeys } from '../push/vapid-keys.ts';
 import { createSyncRepository } from '../repositories/sync-repository.ts';
 
 const deviceParamsSchema = z.strictObject({ deviceId: id });
 
+const schemas = {
+  channels: {
+    summary: 'How Hearth can reach the person outside the app: the push key, and whether it sends email',
+    response: { 200: notificationChannelsSchema, ...errorResponses(401) },
+  },
+  subscribe: {
+    summary: 'This device’s push subscription, replacing the one it had',
+    body: pushSubscriptionRequestSchema,
+    response: {
+      204: noContent('Subscribed'),
+      ...errorResponses(400, 401),
+      403: apiError('The device belongs to another account'),
+    },
+  },
+  unsubscribe: {
+    summary: 'This device no longer wants pushes (the same answer whether or not it had a subscription)',
+    params: deviceParamsSchema,
+    response: { 204: noContent('Unsubscribed'), ...errorResponses(400, 401) },
+  },
+};
+
 /**
  * Push to a phone or computer (issue 16, decision 0024): the server's public key, and each device's subscription,
  * one per device (the sync device id), the caller's own only.
  */
-export const pushRoutes: FastifyPluginAsync<{ config: Config; sql: Sql }> = async (app, { config, sql }) => {
+export const pushRoutes: FastifyPluginAsyncZod<{ config: Config; sql: Sql }> = async (app, { config, sql }) => {
   const devices = createSyncRepository(sql);
 
-  app.get('/api/notification-channels', { preHandler: app.requireUser }, async () => {
-    const channels: NotificationChannels = {
-      pushPublicKey: (await vapidKeys(sql)).publicKey,
-      emailDigest: config.mail !== undefined,
-    };
-    return channels;
-  });
+  app.get('/api/notification-channels', { preValidation: app.requireUser, schema: schemas.channels }, async () => ({
+    pushPublicKey: (await vapidKeys(sql)).publicKey,
+    emailDigest: config.mail !== undefined,
+  }));
 
-  app.put('/api/push/subscription', { preHandler: app.requireUser }, async (request, reply) => {
-    const { user } = signedIn(request);
-    const { deviceId, endpoint, keys } = parseBody(pushSubscriptionRequestSchema, request);
-    if (!isPushServiceEndpoint(endpoint, config.pushServiceOrigins)) {
-      throw new HttpError(400, { error: serverMessages.notAPushService });
-    }
-    const device = await devices.claimDevice(deviceId, user.id);
-    if (device.userId !== user.id) throw new HttpError(403, { error: serverMessages.deviceOfAnotherAccount });
-    await sql.begin(async (tx) => {
-      // The same browser subscribing under a new device id (its app data was cleared) replaces its old row.
-      await tx`delete from push_subscriptions where endpoint = ${endpoint} and device_id <> ${deviceId}`;
-      await tx`
+  app.put(
+    '/api/push/subscription',
+    { preValidation: app.requireUser, schema: schemas.subscribe },
+    async (request, reply) => {
+      const { user } = signedIn(request);
+      const { deviceId, endpoint, keys } = request.body;
+      if (!isPushServiceEndpoint(endpoint, config.pushServiceOrigins)) {
+        throw new HttpError(400, { error: serverMessages.notAPushService });
+      }
+      const device = await devices.claimDevice(deviceId, user.id);
+      if (device.userId !== user.id) throw new HttpError(403, { error: serverMessages.deviceOfAnotherAccount });
+      await sql.begin(async (tx) => {
+        // The same browser subscribing under a new device id (its app data was cleared) replaces its old row.
+        await tx`delete from push_subscriptions where endpoint = ${endpoint} and device_id <> ${deviceId}`;
+        await tx`
         insert into push_subscriptions (device_id, user_id, endpoint, p256dh, auth)
         values (${deviceId}, ${user.id}, ${endpoint}, ${keys.p256dh}, ${keys.auth})
         on conflict (device_id) do update
           set endpoint = excluded.endpoint, p256dh = excluded.p256dh, auth = excluded.auth, created_at = now()
       `;
-    });
-    return reply.code(204).send();
-  });
+      });
+      return reply.code(204).send();
+    },
+  );
 
-  app.delete('/api/push/subscription/:deviceId', { preHandler: app.requireUser }, async (request, reply) => {
-    const { deviceId } = parseParams(deviceParamsSchema, request);
-    await sql`
+  app.delete(
+    '/api/push/subscription/:deviceId',
+    { preValidation: app.requireUser, schema: schemas.unsubscribe },
+    async (request, reply) => {
+      const { deviceId } = request.params;
+      await sql`
       delete from push_subscriptions where device_id = ${deviceId} and user_id = ${signedIn(request).user.id}
     `;
-    return reply.code(204).send();
-  });
+      return reply.code(204).send();
+    },
+  );
 };
