@@ -55,6 +55,9 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   app.get('/person-as-text', { schema: { response: { 200: publicUserSchema } } }, async (_request, reply) =>
     sendJsonText(reply, JSON.stringify({ ...someone, email: 'margaret@example.test' })),
   );
+  app.get('/thrown', { schema: { response: { 200: z.object({ name: z.string() }) } } }, async () =>
+    z.object({ name: z.string() }).parse({}),
+  );
   app.get('/teapot', { schema: { response: { 200: z.object({}) } } }, async (_request, reply) =>
     (reply as FastifyReply).code(418).send({}),
   );
@@ -167,6 +170,14 @@ describe('route schemas', () => {
     const response = await app.inject({ url: '/person' });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual(someone);
+  });
+});
+
+describe('a zod error thrown anywhere', () => {
+  it('becomes the same 400', async () => {
+    const response = await app.inject({ url: '/thrown' });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ field: 'name' });
   });
 });
 
