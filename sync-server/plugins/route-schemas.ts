@@ -32,7 +32,43 @@ export const validatorCompiler: FastifySchemaCompiler<z.ZodType> =
 /** The JSON Schema of what an answer's zod schema says goes out. */
 export function responseJsonSchema(schema: z.ZodType): JsonSchema {
   // `unrepresentable`: an answer with no body (`noContent`) never reaches the serializer.
-  return z.toJSONSchema(schema, { io: 'output', target: 'draft-7', unrepresentable: 'any' }) as JsonSchema;
+  const jsonSchema = z.toJSONSchema(schema, { io: 'output', target: 'draft-7', unrepresentable: 'any' });
+  return forWriting(jsonSchema) as JsonSchema;
+}
+
+type JsonSchemaNode = { [keyword: string]: unknown };
+
+/**
+ * The JSON Schema as fast-json-stringify should read it, saying the same of what is written. zod writes
+ * `x.nullable()` as `anyOf: [x, { type: 'null' }]`, which fast-json-stringify decides value by value with a
+ * validator: `type: [x's type, 'null']` is written directly. Patterns (an id's, in an `allOf`) only validate, and an
+ * `allOf` would be merged over that type, so they are left out.
+ */
+const namedSchemas = new Set(['properties', 'definitions', '$defs']);
+const subschemas = new Set(['items', 'additionalProperties', 'anyOf', 'allOf', 'oneOf', 'not']);
+
+function forWriting(node: unknown): unknown {
+  if (Array.isArray(node)) return node.map(forWriting);
+  if (typeof node !== 'object' || node === null) return node;
+  const result: JsonSchemaNode = {};
+  for (const [keyword, value] of Object.entries(node)) {
+    if (keyword === 'pattern') continue;
+    if (namedSchemas.has(keyword)) {
+      result[keyword] = Object.fromEntries(
+        Object.entries(value as object).map(([name, each]) => [name, forWriting(each)]),
+      );
+    } else result[keyword] = subschemas.has(keyword) ? forWriting(value) : value;
+  }
+  if (Array.isArray(result.allOf) && result.allOf.every((branch) => Object.keys(branch).every((k) => k === 'type'))) {
+    delete result.allOf;
+  }
+  const branches = result.anyOf as JsonSchemaNode[] | undefined;
+  if (branches?.length !== 2) return result;
+  const other = branches.find((branch) => branch.type !== 'null');
+  const hasNull = branches.some((branch) => branch.type === 'null' && Object.keys(branch).length === 1);
+  if (!hasNull || typeof other?.type !== 'string' || other.anyOf || other.enum) return result;
+  const { anyOf: _union, ...rest } = result;
+  return { ...rest, ...other, type: [other.type, 'null'] };
 }
 
 /**
@@ -145,7 +181,13 @@ export const routeSchemasPlugin = fp<RouteSchemasOptions>(
     app.setSerializerCompiler(serializerCompiler);
     if (checkResponses) {
       app.addHook('onSend', async (request, reply, payload) => {
-        checkResponse(request, reply, payload);
+        try {
+          checkResponse(request, reply, payload);
+        } catch (error) {
+          // Said where the test runs: the 500 it becomes says nothing, and tests log nothing.
+          console.error(error);
+          throw error;
+        }
         return payload;
       });
     }
