@@ -23,23 +23,14 @@ export const signInMethodsSchema = z.object({
 export type SignInMethods = z.infer<typeof signInMethodsSchema>;
 
 /** `POST /api/posts/:id/react`: whether the caller's reaction is there now. */
-export const reactedSchema = z.object({
-  reacted: z.boolean(),
-  reactionType: reactionTypeSchema,
-});
+export const reactedSchema = z.object({ reacted: z.boolean(), reactionType: reactionTypeSchema });
 
 /** `GET /api/families/:id/messages`: a chat message with its sender's public profile. */
-export const messageWithSenderSchema = messageSchema.extend({
-  sender: publicUserSchema,
-});
+export const messageWithSenderSchema = messageSchema.extend({ sender: publicUserSchema });
 export type MessageWithSender = z.infer<typeof messageWithSenderSchema>;
 
 /** The upload of a photo's file: its id and the image's size in pixels. */
-export const uploadedPhotoSchema = z.object({
-  photoId: id,
-  width: z.number().int(),
-  height: z.number().int(),
-});
+export const uploadedPhotoSchema = z.object({ photoId: id, width: z.number().int(), height: z.number().int() });
 
 /** Download My Data: the person's newest archive (decision 0027). */
 export const dataExportSchema = z.object({

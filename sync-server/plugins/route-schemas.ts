@@ -21,9 +21,7 @@ export const validatorCompiler: FastifySchemaCompiler<z.ZodType> =
   ({ schema, httpPart }) =>
   (data) => {
     if (httpPart === 'body' && (typeof data !== 'object' || data === null || Array.isArray(data))) {
-      return {
-        error: new HttpError(400, { error: serverMessages.bodyNotObject }),
-      };
+      return { error: new HttpError(400, { error: serverMessages.bodyNotObject }) };
     }
     const result = schema.safeParse(data);
     return result.success ? { value: result.data } : { error: validationError(result.error) };

@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -9,7 +10,6 @@ import {
   signupBodySchema,
   userSchema,
 } from '../../schema/index.ts';
-import type { FastifyRequest } from 'fastify';
 import type { Passwords } from '../auth/passwords.ts';
 import type { Config } from '../config.ts';
 import type { Sql } from '../database.ts';
@@ -63,26 +63,10 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
     windowMs: 60_000,
     now,
   });
-  const failedLogins = createRateLimiter(sql, {
-    bucket: 'failed-logins',
-    ...attemptsPerAccount,
-    now,
-  });
-  const signupsPerEmail = createRateLimiter(sql, {
-    bucket: 'signups-per-email',
-    ...attemptsPerAccount,
-    now,
-  });
-  const failedPasswordChecks = createRateLimiter(sql, {
-    ...passwordChecks,
-    now,
-  });
-  const emailChanges = createRateLimiter(sql, {
-    bucket: 'email-changes',
-    limit: 5,
-    windowMs: 60 * 60_000,
-    now,
-  });
+  const failedLogins = createRateLimiter(sql, { bucket: 'failed-logins', ...attemptsPerAccount, now });
+  const signupsPerEmail = createRateLimiter(sql, { bucket: 'signups-per-email', ...attemptsPerAccount, now });
+  const failedPasswordChecks = createRateLimiter(sql, { ...passwordChecks, now });
+  const emailChanges = createRateLimiter(sql, { bucket: 'email-changes', limit: 5, windowMs: 60 * 60_000, now });
   const signInDevices = createSignInDeviceRepository(sql);
 
   // Counted before the body is looked at: a flood of junk costs the same as a flood of valid forms.

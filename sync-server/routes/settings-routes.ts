@@ -4,9 +4,7 @@ import { errorResponses } from '../plugins/route-schemas.ts';
 import { signedIn } from '../plugins/session.ts';
 import type { SettingsRepository } from '../repositories/settings-repository.ts';
 
-export const settingsRoutes: FastifyPluginAsyncZod<{
-  settings: SettingsRepository;
-}> = async (app, { settings }) => {
+export const settingsRoutes: FastifyPluginAsyncZod<{ settings: SettingsRepository }> = async (app, { settings }) => {
   app.get(
     '/api/settings',
     {
