@@ -23,6 +23,7 @@ const benchmarks = [
   'bench/notifications.ts',
   'bench/export.ts',
   'bench/reads-side-by-side.ts',
+  'bench/serializers.ts',
 ];
 
 let failures = 0;
