@@ -87,7 +87,15 @@ const chunkGroups = (
         ...under('pwa/sw', ['app-update-store', 'update-prompt', 'registration-gate']),
         'pwa/features/theme/',
         'pwa/features/marketing/footer/',
-        ...under('pwa/features/account', ['auth-store', 'server-session', 'account-urls', 'display-name']),
+        // session-ended subscribes from main.tsx on every start; left to Rollup it joined the signed-in chunk.
+        ...under('pwa/features/account', [
+          'auth-store',
+          'server-session',
+          'account-urls',
+          'display-name',
+          'session-ended',
+          'kept-writes',
+        ]),
         ...under('pwa/features/shell', [
           'app-shell',
           'public-header',
@@ -99,7 +107,7 @@ const chunkGroups = (
           'signed-in-chrome',
           'header',
         ]),
-        ...under('pwa/features/device-session', ['device-session-store', 'use-device-session']),
+        ...under('pwa/features/device-session', ['device-session-store', 'follow-signed-in-person']),
         ...under('pwa/features/settings', ['user-settings-store', 'use-text-size-from-settings']),
         ...under('pwa/features/marketing/download-popup', [
           'open-download-popup',
@@ -153,6 +161,7 @@ const chunkGroups = (
           'queue-photos',
           'photo-thumbnail',
           'local-picture',
+          'photo-alt',
         ]),
         ...under('pwa/features/events', ['events-icon', 'event-times', 'birthdays', 'use-family-events']),
         'pwa/features/account/sign-out',
@@ -170,16 +179,24 @@ const chunkGroups = (
         ...under('pwa/features/device-session', ['write-from-screen', 'signed-in-area', 'storage-unavailable-screen']),
         // Opened on a tap, or only when something was refused.
         ...under('pwa/features/device-session', ['sync-panel', 'refused-write-list']),
-        ...under('pwa/features/family', ['tree/', 'invite/invite-dialog', 'join/', 'your-families-card']),
+        ...under('pwa/features/family', [
+          'tree/',
+          'frame/',
+          'invite/invite-dialog',
+          'links-made',
+          'join/',
+          'your-families-card',
+        ]),
         'pwa/sync/write',
         'pwa/sync/photo-uploader',
+        'pwa/sync/upload-in-parts',
         'pwa/sync/photo-keeper',
       ],
     },
   ] satisfies ChunkGroup[]
 ).map((group) => ({ ...group, test: chunkTest(group) }));
 
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   root: 'pwa',
   publicDir: 'public',
   plugins: [
@@ -209,6 +226,8 @@ export default defineConfig({
   build: {
     outDir: '../dist',
     emptyOutDir: true,
+    // The server-side build (pages drawn by React on the server) needs the code only: the files are the browser's.
+    copyPublicDir: !isSsrBuild,
     sourcemap: true,
     // Which styles each page needs, for the pages drawn at build time (scripts/prerender.ts).
     manifest: true,
@@ -222,4 +241,4 @@ export default defineConfig({
     port: 5173,
     proxy: { '/api': 'http://localhost:3000' },
   },
-});
+}));

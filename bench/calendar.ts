@@ -1,5 +1,5 @@
 /**
- * The calendar address under a phone's calendar (issue 14): a person in 3 families with 500 events in all fetches
+ * The calendar address under a phone's calendar: a person in 3 families with 500 events in all fetches
  * their address, one request after another, as calendars do. Printed beside the same server answering the same
  * families' events as JSON (`GET /api/families/:id/events`, the spec's read, for each of the 3), in the same run.
  * The server runs as a person runs it (its own process, the production build). Needs `npm run build`.

@@ -1,5 +1,5 @@
 /**
- * Chat (issue 15), in the system Chromium against the real server (the production build) on loopback, two people in
+ * Chat, in the system Chromium against the real server (the production build) on loopback, two people in
  * one family, each in their own browser context with /chat open:
  * - 100 messages, one at a time: from Enter on one screen to the text on the other (p50 / p95 / max), beside a bare
  *   server-sent-event round trip in the same browser (a POST to a minimal Node server that sends it on an open

@@ -93,7 +93,7 @@ async function pushPosts(api: APIRequestContext, userId: string, familyId: strin
       writtenAt: now,
     }));
     const response = await api.post('/api/sync/push', {
-      data: { protocolVersion: syncProtocolVersion, deviceId, userId, epoch: null, sentAt: now, mutations },
+      data: { protocolVersion: syncProtocolVersion, deviceId, userId, epoch: null, acknowledgedSeq: start, sentAt: now, mutations },
     });
     await expectStatus(response, 200, 'Push failed');
     const answer = (await response.json()) as { results: { status: string }[] };
@@ -132,8 +132,8 @@ function newWatchedContext(browser: Browser, baseURL: string): Promise<BrowserCo
 /** Opens `/` and waits until the family's feed shows posts and the device holds every post. */
 async function openSettledFeed(page: Page, familyName: string, posts: number): Promise<void> {
   await page.goto('/');
-  await page.getByRole('heading', { name: familyName, level: 2 }).waitFor({ timeout: waitTimeoutMs });
-  await page.locator(postCard).first().waitFor({ timeout: waitTimeoutMs });
+  await page.getByRole('heading', { name: familyName, level: 2 }).waitFor({ timeout: waitTimeoutMs() });
+  await page.locator(postCard).first().waitFor({ timeout: waitTimeoutMs() });
   await deviceRowsReachedMs(page, { posts });
 }
 

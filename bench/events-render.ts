@@ -1,5 +1,5 @@
 /**
- * The Events screen drawn from the device (issue 14): a family with 500 events (half to come, half past), already
+ * The Events screen drawn from the device: a family with 500 events (half to come, half past), already
  * synced, in the system Chromium against the real server (the production build); `/events` reloaded 5 times, measured
  * from navigation start until every upcoming card and the first past ones are on screen. Beside it, in the same run
  * and browser, the same screen for a family with no events (until "No Upcoming Events" shows): the app's own start.
@@ -58,7 +58,7 @@ async function pushEvents(context: BrowserContext, userId: string, familyId: str
       };
     });
     const answer = await context.request.post('/api/sync/push', {
-      data: { protocolVersion: syncProtocolVersion, deviceId, userId, epoch: null, sentAt: now, mutations },
+      data: { protocolVersion: syncProtocolVersion, deviceId, userId, epoch: null, acknowledgedSeq: start, sentAt: now, mutations },
     });
     if (answer.status() !== 200) throw new Error(`push answered ${answer.status()}`);
   }

@@ -1,5 +1,5 @@
 /**
- * Download My Data for a heavy user (issue 17): 1,000 posts and 500 photos of 8 MB each, built by the same code the
+ * Download My Data for a heavy user: 1,000 posts and 500 photos of 8 MB each, built by the same code the
  * job queue runs, timed, with the process's peak resident memory sampled every 20 ms. The baseline, in the same
  * run, is the floor for the same bytes: reading the 500 originals from storage into one file with plain streams.
  * On the PostgreSQL named by DATABASE_URL when set, else the embedded PGlite; photos on disk under a temporary folder.

@@ -1,5 +1,5 @@
 /**
- * A hostile probe (issue 11): thousands of malformed requests at every route that takes input, signed in as a member
+ * A hostile probe: thousands of malformed requests at every route that takes input, signed in as a member
  * of a real family, and a count of the answers that were server errors (which must be none: bad input is a 4xx).
  * Bodies are built from a seeded mix of NUL and control characters, huge and negative numbers, dates PostgreSQL
  * cannot store, wrong types, unknown fields, very long strings, deep nesting and bad ids, spliced into otherwise
@@ -161,6 +161,7 @@ try {
         deviceId,
         userId,
         epoch: null,
+        acknowledgedSeq: 0,
         sentAt: new Date().toISOString(),
         mutations: [
           {
@@ -180,6 +181,7 @@ try {
         deviceId,
         userId,
         epoch: null,
+        acknowledgedSeq: 0,
         cursors: [{ familyId, version: 0, resume: null }],
       }),
     },

@@ -1,7 +1,9 @@
 /**
  * The nemesis (sync-server/testing/nemesis.ts) over many seeds: `npm run nemesis` runs 20, `-- --seeds 200` more,
- * `-- --from 17` starts at another seed, `-- --steps 300` makes each run longer, `-- --restore in-place` puts the
- * backup back with `pg_restore --clean` into the same database. Prints each seed's figures, then seeds, writes and
+ * `-- --from 17` starts at another seed, `-- --steps 300` makes each run longer, `-- --restore in-place` puts every
+ * backup back with `pg_restore --clean` into the same database, `-- --restore new-database` into a new one,
+ * `-- --restore snapshot` as a snapshot nothing in the database tells from a restart (by default the seed picks
+ * each in turn). Prints each seed's figures, then seeds, writes and
  * faults per minute; on a divergence, the seed and what was wrong (by check), and exits non-zero. On the PostgreSQL
  * named by DATABASE_URL (two instances, restores), else the embedded PGlite (one instance, no restore).
  */
@@ -9,19 +11,20 @@ import 'fake-indexeddb/auto';
 import { parseArgs } from 'node:util';
 import { faultCount, runNemesis, type NemesisReport } from '../sync-server/testing/nemesis.ts';
 import type { RestoreKind } from '../sync-server/testing/nemesis-server.ts';
+import { mutationNames } from '../schema/sync.ts';
 
 const { values } = parseArgs({
   options: {
     seeds: { type: 'string', default: '20' },
     from: { type: 'string', default: '1' },
     steps: { type: 'string', default: '100' },
-    restore: { type: 'string', default: 'new-database' },
+    restore: { type: 'string' },
   },
 });
 const seeds = Number(values.seeds);
 const from = Number(values.from);
 const steps = Number(values.steps);
-const restore = values.restore as RestoreKind | 'none';
+const restore = values.restore as RestoreKind | 'none' | undefined;
 
 const faultNames = [
   'dropped',
@@ -41,6 +44,8 @@ const faultNames = [
 const totals = { backupMs: 0, restoreMs: 0, writes: 0, faults: 0, retries: 0, discards: 0, refusals: 0, pages: 0, pokes: 0, lostToRestore: 0 };
 const faultTotals = Object.fromEntries(faultNames.map((name) => [name, 0])) as Record<(typeof faultNames)[number], number>;
 const failed: NemesisReport[] = [];
+const byMutation = new Map<string, number>();
+const appliedByMutation = new Map<string, number>();
 const started = performance.now();
 // Quiet: the engine warns on each failed sync, and the nemesis makes many fail on purpose.
 console.warn = () => {};
@@ -58,6 +63,10 @@ for (let seed = from; seed < from + seeds; seed += 1) {
   totals.pokes += report.pokes;
   totals.lostToRestore += report.lostToRestore;
   for (const name of faultNames) faultTotals[name] += report.faults[name];
+  for (const [name, count] of Object.entries(report.writesByMutation)) byMutation.set(name, (byMutation.get(name) ?? 0) + count);
+  for (const [name, count] of Object.entries(report.appliedByMutation)) {
+    appliedByMutation.set(name, (appliedByMutation.get(name) ?? 0) + count);
+  }
   const verdict = report.divergences.length === 0 ? 'ok' : `${report.divergences.length} DIVERGENCES`;
   console.log(
     `seed ${seed}: ${report.writes} writes, ${faultCount(report)} faults, ${report.pages} short pages, ` +
@@ -75,7 +84,7 @@ for (let seed = from; seed < from + seeds; seed += 1) {
 const minutes = (performance.now() - started) / 60_000;
 const perMinute = (count: number) => (count / minutes).toFixed(1);
 console.log(
-  `\n${seeds} seeds of ${steps} steps in ${(minutes * 60).toFixed(0)} s (restore: ${restore}): ` +
+  `\n${seeds} seeds of ${steps} steps in ${(minutes * 60).toFixed(0)} s (restore: ${restore ?? 'by seed'}): ` +
     `${perMinute(seeds)} seeds, ${perMinute(totals.writes)} writes and ${perMinute(totals.faults)} faults per minute`,
 );
 console.log(
@@ -83,9 +92,16 @@ console.log(
     `${totals.retries} retries, ${totals.discards} discards, ${totals.pages} short pages, ${totals.pokes} pokes, ` +
     `${totals.refusals} refusals told, ${totals.lostToRestore} writes lost with the restored-away history`,
 );
+const unapplied = mutationNames.filter((name) => !appliedByMutation.get(name));
+console.log(
+  `writes by mutation (applied): ${[...byMutation]
+    .sort(([, a], [, b]) => b - a)
+    .map(([name, count]) => `${count} ${name} (${appliedByMutation.get(name) ?? 0})`)
+    .join(', ')}` + (unapplied.length > 0 ? `; never applied: ${unapplied.join(', ')}` : '; every mutation applied'),
+);
 if (faultTotals.restores > 0) {
   const each = (ms: number) => `${(ms / faultTotals.restores / 1000).toFixed(2)} s`;
-  console.log(`each restore (${restore}): backup ${each(totals.backupMs)}, restore and restart ${each(totals.restoreMs)}`);
+  console.log(`each restore (${restore ?? 'by seed'}): backup ${each(totals.backupMs)}, restore and restart ${each(totals.restoreMs)}`);
 }
 console.log(failed.length === 0 ? 'no divergence' : `${failed.length} seeds diverged: ${failed.map((report) => report.seed).join(', ')}`);
 process.exitCode = failed.length === 0 ? 0 : 1;

@@ -1,5 +1,5 @@
 /**
- * Notifications (issue 16), in the system Chromium against the real server (the production build) on loopback: two
+ * Notifications, in the system Chromium against the real server (the production build) on loopback: two
  * people in one family; the grandmother posts (the spec's REST route, so her screen's own work is not counted) and
  * her son's open home screen is watched until the bell says "Notifications, 1 unread"; he then reads it (Mark all as
  * read) before the next. 30 posts: p50 / p95 / max. Beside it, in the same run, the time until the post itself shows

@@ -1,5 +1,5 @@
 /**
- * Offline start (issue 18, deliverable 5), in the system Chromium, side by side in one run:
+ * Offline start (deliverable 5), in the system Chromium, side by side in one run:
  * - Hearth: the installed app (the production build served by the real server, its service worker controlling the
  *   page) of a person whose family holds 300 posts, each with two comments and a like, all synced to the device;
  * - the baseline: a minimal page served by a small static Node server on its own port, with its own service worker
@@ -12,7 +12,7 @@
  * feed; when that feed's first card entered the DOM is printed beside it (a MutationObserver). 7 rounds each,
  * alternating which goes first, a second's pause after each so one page's leftover work does not run into the other's
  * start; then 5 rounds each without the slowdown, for reference. Prints medians, every round, the ratio and the
- * verdict against issue 18's goals: ≤ 400 ms and ≤ 1.5× the baseline.
+ * verdict against the goals of docs/benchmarks.md: ≤ 400 ms and ≤ 1.5× the baseline.
  * Needs `npm run build`.
  */
 import { createServer } from 'node:http';

@@ -1,5 +1,5 @@
 /**
- * Photos (issue 13), two figures beside baselines measured in the same run:
+ * Photos, two figures beside baselines measured in the same run:
  * 1. Photos per second for 12-megapixel JPEGs turned into Hearth's display sizes (480 px and 2048 px WebP) on this
  *    machine, through Hearth's own path (hash, type by the bytes, thumbnail checked whole, original and preview
  *    stored), beside bare sharp making the same two sizes with the same concurrency. Goal: at least 0.8 of bare sharp.
@@ -7,8 +7,7 @@
  *    about 8 MB each at once, over HTTP, beside its memory at rest. Goal: at most 300 MB above idle.
  * `node --import tsx bench/photos.ts [--photos 12]`
  */
-import { spawn } from 'node:child_process';
-import { mkdtemp, readFile } from 'node:fs/promises';
+import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
@@ -20,6 +19,7 @@ import { diskPhotoStorage } from '../sync-server/photos/photo-storage.ts';
 import { connect } from '../sync-server/database.ts';
 import { createTestDatabase } from '../sync-server/testing/test-database.ts';
 import type { PhotoFile } from '../sync-server/repositories/photo-repository.ts';
+import { peopleWithFamilies, startBenchServerProcess } from './support/bench-server-process.ts';
 
 const { values } = parseArgs({ options: { photos: { type: 'string', default: '12' } } });
 const photoCount = Number(values.photos);
@@ -56,11 +56,11 @@ const photos = Array.from({ length: photoCount }, (_, index) => distinct(twelveM
 console.log(`  each ${(twelveMegapixels.length / 1024 / 1024).toFixed(1)} MB`);
 
 // 1. Throughput.
-const bareQueue = createImageQueue(concurrency);
+const bareQueue = createImageQueue({ jobs: concurrency, pixels: Number.POSITIVE_INFINITY });
 const bareSeconds = await timed(() =>
   Promise.all(
     photos.map((photo) =>
-      bareQueue(async () => {
+      bareQueue(0, async () => {
         for (const { longestSide, quality } of Object.values(displaySizes)) {
           await sharp(photo)
             .rotate()
@@ -115,53 +115,12 @@ const perPerson = 10;
 console.log(`\nMaking ${perPerson} JPEGs of about 8 MB...`);
 const eightMegabytes = await cameraJpeg(4000, 3000, { quality: 92, sharpness: 0.45 });
 console.log(`  each ${(eightMegabytes.length / 1024 / 1024).toFixed(1)} MB`);
-const server = spawn(process.execPath, ['--import', 'tsx', 'bench/support/serve-bench-app.ts'], {
-  stdio: ['ignore', 'pipe', 'inherit'],
-  // As `npm start` runs it (docs/operations.md): with glibc's default arenas the same run peaks 150 MB higher.
-  env: { ...process.env, MALLOC_ARENA_MAX: '2' },
-});
-const address = await new Promise<string>((resolve, reject) => {
-  server.stdout.on('data', (chunk: Buffer) => {
-    const match = /listening (\S+)/.exec(chunk.toString());
-    if (match) resolve(match[1]!);
-  });
-  server.once('exit', (code) => reject(new Error(`the server stopped (${code})`)));
-});
-/** The server process's resident memory, read from /proc (Linux). */
-async function serverMemory(): Promise<number> {
-  const status = await readFile(`/proc/${server.pid}/status`, 'utf8');
-  return Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? 0) * 1024;
-}
-const accounts: { cookie: string; familyId: string }[] = [];
-for (let index = 0; index < people; index += 1) {
-  const unique = `${Date.now().toString(36)}${index}`;
-  const signup = await fetch(`${address}/api/auth/signup`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      username: `photos_${unique}`,
-      email: `photos.${unique}@example.com`,
-      password: 'bench-photos-1',
-      confirmPassword: 'bench-photos-1',
-    }),
-  });
-  const cookie = (signup.headers.get('set-cookie') ?? '').split(';')[0]!;
-  const family = await fetch(`${address}/api/families`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', cookie },
-    body: JSON.stringify({ name: `Bench family ${index}` }),
-  });
-  accounts.push({ cookie, familyId: ((await family.json()) as { id: string }).id });
-}
+const { server, address, memory: serverMemory, samplePeak } = await startBenchServerProcess();
+const accounts = await peopleWithFamilies(address, people, 'photos');
 
 await new Promise((resolve) => setTimeout(resolve, 500));
 const idle = await serverMemory();
-let peak = idle;
-const sampler = setInterval(() => {
-  void serverMemory().then((now) => {
-    peak = Math.max(peak, now);
-  });
-}, 20);
+const sampler = samplePeak(idle);
 let refused = 0;
 const uploadSeconds = await timed(() =>
   Promise.all(
@@ -184,7 +143,7 @@ const uploadSeconds = await timed(() =>
     }),
   ),
 );
-clearInterval(sampler);
+const peak = sampler.stop();
 const megabytes = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
 console.log(
   `\n${people} people uploading ${perPerson} photos of 8 MB each at once (${people * perPerson} uploads, ${refused} refused):`,

@@ -7,7 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import { pushBatchMax, type FamilyCursor, type PullResponse } from '../schema/index.ts';
 import { createLocalNotifier, createPostgresNotifier } from '../sync-server/sync-notifier.ts';
-import { currentEpoch } from '../sync-server/sync-history.ts';
+import { currentEpoch } from '../sync-server/repositories/sync-history-repository.ts';
 import { pullChanges } from '../sync-server/sync-pull.ts';
 import { benchApi } from './support/api-setup.ts';
 import { startBenchApp } from './support/bench-app.ts';

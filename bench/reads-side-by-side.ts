@@ -1,12 +1,12 @@
 /**
- * The spec's reads side by side (issue 18), on a family of 200 posts (two comments and a like each), 50 events and
+ * The spec's reads side by side, on a family of 200 posts (two comments and a like each), 50 events and
  * 150 chat messages: `GET /api/families/:id/posts` (20 posts with authors, likes and comments), `GET /api/families`,
  * `GET /api/families/:id/members`, `…/events`, `…/messages` (the newest 100) and a device's pull of the family from
- * the start (`POST /api/sync/pull`, about 1,000 changes in one page) and with nothing new on Hearth as people run it (its own process, the
- * production build, a session cookie) against the bare baseline (bench/support/bare-read-server.ts: Fastify +
- * postgres.js, one query each, no session) on the same database, in the same run. The load comes from wrk (Debian's;
- * installed when missing), not from a Node process: 50 connections, 8 s a round, three rounds each, alternating;
- * medians reported with the ratio. Needs `npm run build`.
+ * the start (`POST /api/sync/pull`, about 1,000 changes in one page) and with nothing new on Hearth as people run it
+ * (its own process, the production build, a session cookie) against the bare baseline
+ * (bench/support/bare-read-server.ts: Fastify + postgres.js, one query each, no session) on the same database, in the
+ * same run. The load comes from wrk (Debian's; installed when missing), not from a Node process: 50 connections, 8 s a
+ * round, three rounds each, alternating; medians reported with the ratio. Needs `npm run build`.
  */
 import { execFileSync, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
@@ -102,7 +102,11 @@ try {
   );
   const api = benchApi(hearth.url);
   const account = await api.signUp('feed');
-  const familyId = await familyWithFeed(api, account, posts, { events: 50, messages: 150 });
+  const familyId = await familyWithFeed(api, account, posts, {
+    events: 50,
+    messages: 150,
+    databaseUrl: hearth.databaseUrl,
+  });
 
   const cookie = [`cookie: ${account.cookie}`];
   /** A pull by a device of its own, from where `device` says it is. */
@@ -113,6 +117,7 @@ try {
       protocolVersion: syncProtocolVersion,
       deviceId: randomUUID(),
       userId: account.userId,
+      acknowledgedSeq: 0,
       ...device,
     }),
   });

@@ -1,5 +1,5 @@
 /**
- * What a pull page costs the device while writes wait to be sent (issue 10): Ada's device holds a family of 200 posts
+ * What a pull page costs the device while writes wait to be sent: Ada's device holds a family of 200 posts
  * and has 0, 100 or 1,000 posts of her own waiting (written offline); Grace's new post arrives in a pull page. Timed
  * from handing the page to the rebase until it is committed, on fake-indexeddb in Node (the engine's own test
  * ground; a browser's IndexedDB is faster, the ratios are what matter), median of several rounds. Beside it, the
@@ -70,6 +70,7 @@ async function measure(pending: number): Promise<number[]> {
               userId: ada.id,
               role: 'admin',
               relationshipType: 'creator',
+              relativeToId: null,
               joinedAt: at,
             },
           },

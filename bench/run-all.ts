@@ -17,13 +17,18 @@ const benchmarks = [
   'bench/hostile-probe.ts',
   'bench/slow-clients.ts',
   'bench/photos.ts',
+  'bench/voice.ts',
+  'bench/voice-delivery.ts',
   'bench/calendar.ts',
   'bench/events-render.ts',
+  'bench/memories.ts',
+  'bench/frame.ts',
   'bench/chat.ts',
   'bench/notifications.ts',
   'bench/export.ts',
   'bench/reads-side-by-side.ts',
   'bench/serializers.ts',
+  'bench/durable-writes.ts',
 ];
 
 let failures = 0;

@@ -1,5 +1,5 @@
 /**
- * Slow clients (issue 11): 150 connections from one address each send the start of a request to an unauthenticated
+ * Slow clients: 150 connections from one address each send the start of a request to an unauthenticated
  * form and then one byte every 5 s, against the server with its production settings (app.ts `connectionPolicy`).
  * Prints how many were let in, how many were refused at once (the per-address cap) and how many are still open after
  * 35 s and 60 s. On the PostgreSQL named by DATABASE_URL, else the embedded PGlite.

@@ -1,6 +1,7 @@
+import type { Page } from '@playwright/test';
 import sharp from 'sharp';
 import { withDatabase } from './support/database.ts';
-import { close, goOffline, goOnline, twoMembers, waitForOfflineReady } from './support/family.ts';
+import { close, goOffline, goOnline, hearthDatabases, twoMembers, waitForOfflineReady } from './support/family.ts';
 import { expect, test } from './support/test.ts';
 
 function messagesOf(familyId: string): Promise<string[]> {
@@ -18,6 +19,31 @@ function readThroughOf(familyId: string, email: string): Promise<number> {
       where r.family_id = ${familyId} and u.email = ${email}`;
     return Number(row?.read_through ?? 0);
   });
+}
+
+/**
+ * Holds the device's outbox with a write transaction of its own, as a slow phone's storage would, so the app's next
+ * write waits for it; `window.releaseOutbox()` lets it go.
+ */
+async function holdOutbox(page: Page) {
+  const [name] = await hearthDatabases(page);
+  await page.evaluate(async (database) => {
+    const db = await new Promise<IDBDatabase>((resolve, reject) => {
+      const opening = indexedDB.open(database!);
+      opening.onsuccess = () => resolve(opening.result);
+      opening.onerror = () => reject(opening.error);
+    });
+    const held = { on: true };
+    (window as unknown as { releaseOutbox: () => void }).releaseOutbox = () => (held.on = false);
+    const transaction = db.transaction('outbox', 'readwrite');
+    const outbox = transaction.objectStore('outbox');
+    // A transaction stays open while it has requests: one more each time the last answers, until released.
+    const keepOpen = () => {
+      if (held.on) outbox.count().onsuccess = keepOpen;
+    };
+    keepOpen();
+    transaction.oncomplete = () => db.close();
+  }, name);
 }
 
 test('a family chats live, a son writes on a plane and it lands once in order, with a photo and unread counts', async ({
@@ -59,10 +85,18 @@ test('a family chats live, a son writes on a plane and it lands once in order, w
   await waitForOfflineReady(sonPage);
   await goOffline(sonContext, sonPage);
   const sonInput = sonPage.getByPlaceholder('Type your message...');
-  for (const word of ['Landed!', 'Taxi now', 'See you soon']) {
-    await sonInput.fill(word);
-    await sonInput.press('Enter');
-  }
+  // The first is still being kept on the device (held here) when he types the next and presses Enter: it goes too.
+  await holdOutbox(sonPage);
+  await sonInput.fill('Landed!');
+  await sonInput.press('Enter');
+  await sonInput.fill('Taxi now');
+  await sonInput.press('Enter');
+  await expect(sonsMessages.getByText('Sending…')).toHaveCount(0);
+  await sonPage.evaluate(() => (window as unknown as { releaseOutbox: () => void }).releaseOutbox());
+  await expect(sonsMessages.getByText('Sending…')).toHaveCount(2);
+  await expect(sonInput).toHaveValue('');
+  await sonInput.fill('See you soon');
+  await sonInput.press('Enter');
   await expect(sonsMessages.getByText('Sending…')).toHaveCount(3);
   await sonPage.reload();
   await expect(sonPage.getByRole('list', { name: 'Messages' }).getByText('Sending…')).toHaveCount(3);
@@ -82,7 +116,15 @@ test('a family chats live, a son writes on a plane and it lands once in order, w
   const photo = await sharp({ create: { width: 1200, height: 900, channels: 3, background: '#c97' } })
     .jpeg()
     .toBuffer();
+  // Picked photos wait with Send and Cancel: a wrong pick is let go and reaches nobody.
+  const picked = sonPage.getByRole('group', { name: 'Photos to send' });
+  await sonPage.getByLabel('Send photos').setInputFiles({ name: 'wrong.jpg', mimeType: 'image/jpeg', buffer: photo });
+  await expect(picked.getByRole('img', { name: 'Photo 1 of 1' })).toBeVisible();
+  await picked.getByRole('button', { name: 'Cancel' }).click();
+  await expect(picked).toHaveCount(0);
   await sonPage.getByLabel('Send photos').setInputFiles({ name: 'taxi.jpg', mimeType: 'image/jpeg', buffer: photo });
+  await picked.getByRole('button', { name: 'Send photo' }).click();
+  await expect(picked).toHaveCount(0);
   await expect(grandmasMessages.getByRole('button', { name: 'taxi' })).toBeVisible({ timeout: 15_000 });
   await grandmasMessages.getByRole('button', { name: 'taxi' }).click();
   await expect(grandmaPage.getByRole('dialog')).toBeVisible();

@@ -1,3 +1,4 @@
+import type { Locator } from '@playwright/test';
 import { familyExists, withDatabase } from './support/database.ts';
 import {
   close,
@@ -23,10 +24,15 @@ function countComments(content: string): Promise<number> {
   });
 }
 
+/** A member's line in the tree by their name, not a line naming them as whom another is related to ("…'s son"). */
+function memberLine(tree: Locator, name: string): Locator {
+  return tree.getByRole('listitem').filter({ hasText: name }).filter({ hasNotText: `${name}'s` });
+}
+
 test('a grandmother invites her son, they share, like and comment, and her offline comment arrives once', async ({
   browser,
 }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(150_000);
   const familyName = `The Smiths ${Date.now().toString(36)}`;
   const grandma = newPerson('grandma');
   const son = newPerson('son');
@@ -44,6 +50,13 @@ test('a grandmother invites her son, they share, like and comment, and her offli
   await expect(grandmaPage.getByText('Link copied')).toBeVisible();
   expect(await grandmaPage.evaluate(() => navigator.clipboard.readText())).toBe(link);
   await grandmaPage.keyboard.press('Escape');
+
+  // The link's first answer already says who invites him to what, before any script runs: a slow phone shows it at
+  // once.
+  const firstAnswer = await (await sonContext.request.get(link)).text();
+  expect(firstAnswer.replaceAll('<!-- -->', '')).toContain(
+    `${grandma.username} invited you to join ${familyName} on Hearth`,
+  );
 
   // Her son opens it, sees who invited him to what, signs up and says he is her son.
   await sonPage.goto(link);
@@ -84,6 +97,13 @@ test('a grandmother invites her son, they share, like and comment, and her offli
   const overview = grandmaPage.getByRole('region', { name: 'Family Overview' });
   await expect(overview).toContainText('Total Members');
   await expect(overview).toContainText('2');
+  // Each label agrees with its figure: one admin, a family begun this year.
+  await expect(overview.getByRole('term')).toHaveText([
+    'Total Members',
+    'Relationship Types',
+    'Family Admin',
+    'Year Connected',
+  ]);
 
   // She goes offline, still reads the feed after a reload, comments, and comes back online.
   await grandmaPage.getByRole('link', { name: 'Home' }).first().click();
@@ -102,7 +122,30 @@ test('a grandmother invites her son, they share, like and comment, and her offli
   expect(await countComments(fromThePlane)).toBe(1);
   await expect(his.getByText(fromThePlane)).toHaveCount(1);
 
-  await close(grandmaContext, sonContext);
+  // He invites his daughter, who says she is his daughter: each reads the others from their own side (decision 0062).
+  const hisLink = await makeInviteLink(sonPage);
+  await sonPage.keyboard.press('Escape');
+  const daughter = newPerson('daughter');
+  const daughterContext = await browser.newContext();
+  const daughterPage = await daughterContext.newPage();
+  await joinAsNewcomer(daughterPage, hisLink, daughter, 'Daughter');
+  await daughterPage.getByRole('link', { name: 'Family Tree' }).first().click();
+  const hers = daughterPage.getByRole('region', { name: 'Family Members' });
+  await expect(memberLine(hers, son.username)).toContainText('Your father');
+  await expect(memberLine(hers, grandma.username)).toContainText('Your grandparent');
+  // The groups stay by what each said: her father is still among the Sons.
+  await expect(hers.getByRole('region', { name: 'Sons' })).toContainText(son.username);
+  // Her own line reads as she said it, and changing it asks about the same person.
+  await expect(memberLine(hers, daughter.username)).toContainText(`${son.username}'s daughter`);
+  await daughterPage.getByRole('button', { name: 'Manage your membership' }).click();
+  await expect(daughterPage.getByRole('combobox', { name: `You are ${son.username}'s…` })).toHaveValue('daughter');
+  await daughterPage.keyboard.press('Escape');
+  await grandmaPage.getByRole('link', { name: 'Family Tree' }).first().click();
+  await expect(memberLine(members, son.username)).toContainText('Your son');
+  await expect(memberLine(members, daughter.username)).toContainText('Your granddaughter');
+  await expect(overview).toContainText('3');
+
+  await close(grandmaContext, sonContext, daughterContext);
 });
 
 test('an invite link that was turned off, or mangled, says so and lets nobody in', async ({ browser }) => {

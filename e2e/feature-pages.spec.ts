@@ -2,11 +2,10 @@ import { openPublicPage } from './support/public-page.ts';
 import { expect, test } from './support/test.ts';
 
 const featurePages = [
-  { path: '/photo-sharing', title: 'Photo Sharing', action: 'Get Notified', leadsTo: 'popup' },
-  { path: '/family-chat-room', title: 'Family Chat Room', action: 'Get Early Access', leadsTo: '/signup' },
-  { path: '/family-chat', title: 'Family Chat Room', action: 'Get Early Access', leadsTo: '/signup' },
+  { path: '/photo-sharing', title: 'Photo Sharing', action: 'Start Sharing', leadsTo: '/signup' },
+  { path: '/family-chat', title: 'Family Chat Room', action: 'Start Chatting', leadsTo: '/signup' },
   { path: '/family-calendar', title: 'Family Calendar', action: 'Join the Family', leadsTo: '/signup' },
-  { path: '/family-tree-builder', title: 'Family Tree Builder', action: 'Get Notified', leadsTo: 'popup' },
+  { path: '/family-tree-builder', title: 'Family Tree Builder', action: 'Start Your Tree', leadsTo: '/signup' },
   { path: '/family-outings', title: 'Family Outings', action: 'Start Planning', leadsTo: '/signup' },
 ] as const;
 
@@ -14,15 +13,22 @@ for (const feature of featurePages) {
   test(`${feature.path}: ${feature.title}, and ${feature.action} leads somewhere useful`, async ({ page }) => {
     await openPublicPage(page, feature.path);
     await expect(page.getByRole('heading', { name: feature.title, level: 1 })).toBeVisible();
+    // Everything these pages describe is in the app: none says it is still to come.
+    await expect(page.getByText(/coming soon/i)).toHaveCount(0);
     await expect(page.getByRole('link', { name: 'Back to Home' })).toHaveAttribute('href', '/');
-    await page.getByRole('main').getByRole(feature.leadsTo === 'popup' ? 'button' : 'link', { name: feature.action }).click();
-    if (feature.leadsTo === 'popup') {
-      await expect(page.getByRole('dialog', { name: 'Download the App' })).toBeVisible();
-    } else {
-      await expect(page).toHaveURL(new RegExp(`${feature.leadsTo}$`));
-    }
+    await page.getByRole('main').getByRole('link', { name: feature.action }).click();
+    await expect(page).toHaveURL(new RegExp(`${feature.leadsTo}$`));
   });
 }
+
+test('the chat page has one address: its old one leads there', async ({ page }) => {
+  const response = await page.request.get('/family-chat-room', { maxRedirects: 0, headers: { accept: 'text/html' } });
+  expect(response.status()).toBe(301);
+  expect(response.headers().location).toBe('/family-chat');
+  await page.goto('/family-chat-room');
+  await expect(page).toHaveURL(/\/family-chat$/);
+  await expect(page.getByRole('heading', { name: 'Family Chat Room', level: 1 })).toBeVisible();
+});
 
 test('legal, news and download pages say what they are', async ({ page }) => {
   for (const [path, title] of [

@@ -121,6 +121,27 @@ test('the dialogs open from the page and close again', async ({ page, context })
   await expect(download).toBeVisible();
 });
 
+test('a visitor reads the page with no app script; a tap on a button starts the app and is done', async ({ page }) => {
+  const scripts: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+  });
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await page.waitForLoadState('load');
+  // Read, not touched: no script of the app was fetched (docs/decisions/0047-a-public-page-is-read-before-its-app-
+  // starts.md), and the early-access form waits for it.
+  expect(scripts).toEqual([]);
+  await expect(page.locator('#stay-updated form')).toHaveAttribute('inert', '');
+
+  // The first tap, on a button the app draws a dialog for: held until the app has adopted the page, then done.
+  await page.getByRole('banner').getByRole('button', { name: 'Download App' }).click();
+  await expect(page.getByRole('dialog', { name: 'Download the App' })).toBeVisible();
+  await expect(page.locator('[data-prerendered][data-adopted]')).toHaveCount(1);
+  await expect(page.locator('#stay-updated form')).not.toHaveAttribute('inert');
+  expect(scripts.length).toBeGreaterThan(0);
+});
+
 test('Stay Updated: empty and invalid emails are refused, a valid one is stored and thanked', async ({ page }) => {
   await openPublicPage(page, '/');
   const email = page.getByLabel('Email address');
@@ -144,7 +165,7 @@ test('Stay Updated: empty and invalid emails are refused, a valid one is stored 
 
 test('the landing page is drawn in the HTML the server sends, before any script runs', async ({ request }) => {
   const html = await (await request.get('/')).text();
-  expect(html).toContain('<div data-prerendered inert>');
+  expect(html).toContain('<div data-prerendered>');
   expect(html).toMatch(/<h1[^>]*>[^<]+/);
   expect(html).toContain('Real Families, Real Connections');
   expect(html).toContain('<title>A private home for your family · Hearth</title>');

@@ -17,7 +17,7 @@ for (const mode of ['light', 'dark'] as const) {
     await page.addInitScript((saved) => localStorage.setItem('hearth-theme', saved), mode);
 
     const found: Record<string, string[]> = {};
-    // Every page anyone can open without an account (spec §2): each is prerendered, so the server lists them all.
+    // Every page anyone can open without an account (product.md §2): each is prerendered, so the server lists them all.
     for (const path of prerenderedPaths) {
       await page.goto(path);
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();

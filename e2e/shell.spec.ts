@@ -75,6 +75,26 @@ test('no screen breaks the Content-Security-Policy or throws, signed out or in',
   expect(problems).toEqual([]);
 });
 
+test('a visitor’s pages log no error, and list no address nobody set', async ({ page }) => {
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  // Each page asks who is signed in as it opens: a visitor's answer is no error, so nothing is logged.
+  for (const path of ['/', '/contact', '/privacy', '/login']) {
+    await page.goto(path);
+    await expect(page.locator('main').first()).toBeVisible();
+    await page.waitForLoadState('networkidle');
+  }
+  expect((await page.request.get('/api/auth/user')).status()).toBe(204);
+  await page.goto('/contact');
+  await expect(page.getByRole('heading', { name: 'Send us a message' })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  await expect(page.getByRole('list', { name: 'Ways to reach us' })).toHaveCount(0);
+  await expect(page.locator('a[href^="mailto:"]')).toHaveCount(0);
+  expect(errors).toEqual([]);
+});
+
 test('the server sends the security headers with the app shell', async ({ page }) => {
   const response = await page.goto('/settings');
   const headers = response?.headers() ?? {};

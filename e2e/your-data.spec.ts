@@ -4,7 +4,7 @@ import { dirname, join } from 'node:path';
 import sharp from 'sharp';
 import { readZip } from '../sync-server/testing/read-zip.ts';
 import { countPosts, withDatabase } from './support/database.ts';
-import { createFamily, post, share } from './support/family.ts';
+import { createFamily, hearthDatabases, post, share } from './support/family.ts';
 import { expect, newPerson, signUp, test } from './support/test.ts';
 
 /** Unzips `zipPath` into a new folder, as a person would, and answers it. */
@@ -83,13 +83,14 @@ test('a person deletes their account from Settings, and their email and password
 
   await dialog.getByLabel('Your password').fill(person.password);
   await dialog.getByRole('button', { name: 'Delete My Account' }).click();
-  await expect(page).toHaveURL(/\/$/);
+  await expect(page).toHaveURL(/\/account-deleted$/);
+  await expect(page.getByRole('heading', { name: 'Your account was deleted', level: 1 })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Log In' }).first()).toBeVisible();
 
   await page.goto('/login');
   await page.getByLabel('Email').fill(person.email);
   await page.getByLabel('Password', { exact: true }).fill(person.password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
   await expect(page.getByText('Login Failed')).toBeVisible();
 });
 
@@ -118,5 +119,40 @@ test('Settings lists where the person is signed in, and signing out the other de
   await expect(laptopPage.getByRole('heading', { name: 'Sign in to see your family' })).toBeVisible({
     timeout: 10_000,
   });
+  await laptop.close();
+});
+
+test('a laptop signed out from the phone shows the sign-in screen within seconds, its family data gone', async ({
+  page,
+  browser,
+}) => {
+  // A signup, a family and a second sign-in come before the journey itself.
+  test.setTimeout(60_000);
+  const person = newPerson('signedoutlaptop');
+  await signUp(page, person);
+  await createFamily(page, `The Laptops ${Date.now().toString(36)}`);
+  await share(page, 'Only for the family');
+  const laptop = await browser.newContext();
+  const laptopPage = await laptop.newPage();
+  await laptopPage.goto('/login');
+  await laptopPage.getByLabel('Email').fill(person.email);
+  await laptopPage.getByLabel('Password', { exact: true }).fill(person.password);
+  await laptopPage.getByRole('button', { name: 'Sign In' }).click();
+  await expect(post(laptopPage, 'Only for the family')).toBeVisible({ timeout: 10_000 });
+  await expect(laptopPage.getByText('Up to date')).toBeVisible({ timeout: 10_000 });
+  expect(await hearthDatabases(laptopPage)).toHaveLength(1);
+
+  await page.goto('/settings');
+  const devices = page.getByRole('region', { name: 'Signed-in devices' });
+  await devices.getByRole('button', { name: /^Sign out .+ on .+/ }).click();
+  await expect(devices.getByText(/Last active/)).toHaveCount(0);
+  const signedOutAt = Date.now();
+
+  // Nobody touches the laptop: its live channel is refused (401), which ends its session at once, not at the next
+  // background pull half a minute later (docs/decisions/0031-a-401-anywhere-ends-the-session.md).
+  await expect(laptopPage.getByRole('button', { name: 'Sign In' })).toBeVisible({ timeout: 8_000 });
+  console.log(`The laptop showed the sign-in screen ${Date.now() - signedOutAt} ms after the phone signed it out`);
+  await expect(laptopPage.getByText('Only for the family')).toHaveCount(0);
+  await expect.poll(() => hearthDatabases(laptopPage)).toEqual([]);
   await laptop.close();
 });

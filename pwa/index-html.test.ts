@@ -49,11 +49,12 @@ describe('index.html', () => {
     expect(html).toContain('<script type="module" src="/main.tsx"></script>');
   });
 
-  it('opens dark and purple at normal size on a first visit', () => {
-    expect(firstPaint({})).toEqual({
-      attributes: { 'data-mode': 'dark', 'data-color': 'purple', 'data-text-size': 'normal' },
-      themeColor: browserThemeColor.dark,
+  it('follows the device, purple at normal size, on a first visit', () => {
+    expect(firstPaint({ prefersDark: false })).toEqual({
+      attributes: { 'data-mode': 'light', 'data-color': 'purple', 'data-text-size': 'normal' },
+      themeColor: browserThemeColor.light,
     });
+    expect(firstPaint({ prefersDark: true }).attributes['data-mode']).toBe('dark');
   });
 
   it('applies what was saved under the theme keys', () => {
@@ -81,7 +82,7 @@ describe('index.html', () => {
 
   it('ignores values it does not know', () => {
     const saved = { [themeStorageKeys.mode]: 'sepia', [themeStorageKeys.color]: 'green' };
-    expect(firstPaint({ saved }).attributes).toMatchObject({ 'data-mode': 'dark', 'data-color': 'purple' });
+    expect(firstPaint({ saved, prefersDark: true }).attributes).toMatchObject({ 'data-mode': 'dark', 'data-color': 'purple' });
   });
 
   it('leaves the defaults in the markup when storage is blocked', () => {

@@ -1,23 +1,27 @@
-import { createMemoryHistory, createRouter, RouterProvider } from '@tanstack/react-router';
+import { createMemoryHistory, createRouter } from '@tanstack/react-router';
 import { renderToString } from 'react-dom/server';
+import type { InvitationPreview } from '../schema/invitations.ts';
+import { App } from './app.tsx';
 import { forgetSignedInUser } from './features/account/auth-store.ts';
-import { ThemeProvider } from './features/theme/theme-provider.tsx';
+import { drawingInvitation } from './features/family/join/served-invitation.ts';
 import { takeTitleDrawnAtBuild } from './lib/use-document-title.ts';
 import { routeTree } from './route-tree.gen.ts';
 
 /**
- * The public pages drawn at build time with React's own server rendering (scripts/prerender.ts writes them into
- * dist/), so every install serves them painted before any JavaScript runs, with no browser needed to build.
+ * Pages drawn for a visitor with React's own server rendering, by the app's own code: the public pages at build time
+ * (scripts/prerender.ts writes them into dist/), so every install serves them painted before any JavaScript runs,
+ * with no browser needed to build; and an invitation's join page by the server as it is asked for
+ * (sync-server/plugins/invitation-page.ts), with the invitation the link grants.
  */
-export async function render(path: string): Promise<{ html: string; title: string | null }> {
+export async function render(
+  path: string,
+  invitation?: { token: string; preview: InvitationPreview },
+): Promise<{ html: string; title: string | null }> {
   // Drawn for a visitor: nobody is signed in, and nobody needs to be asked.
   forgetSignedInUser();
   const router = createRouter({ routeTree, history: createMemoryHistory({ initialEntries: [path] }) });
   await router.load();
-  const html = renderToString(
-    <ThemeProvider>
-      <RouterProvider router={router} />
-    </ThemeProvider>,
-  );
+  const draw = () => renderToString(<App router={router} />);
+  const html = invitation ? drawingInvitation(invitation.token, invitation.preview, draw) : draw();
   return { html, title: takeTitleDrawnAtBuild() };
 }

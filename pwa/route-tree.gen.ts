@@ -12,6 +12,7 @@ import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
 import { Route as GuestRouteImport } from './routes/_guest'
 import { Route as ProtectedRouteImport } from './routes/_protected'
+import { Route as AccountDeletedRouteImport } from './routes/account-deleted'
 import { Route as ContactRouteImport } from './routes/contact'
 import { Route as CookiesRouteImport } from './routes/cookies'
 import { Route as DownloadRouteImport } from './routes/download'
@@ -20,11 +21,13 @@ import { Route as FamilyChatRouteImport } from './routes/family-chat'
 import { Route as FamilyChatRoomRouteImport } from './routes/family-chat-room'
 import { Route as FamilyOutingsRouteImport } from './routes/family-outings'
 import { Route as FamilyTreeBuilderRouteImport } from './routes/family-tree-builder'
+import { Route as FrameRouteImport } from './routes/frame'
 import { Route as NewsRouteImport } from './routes/news'
 import { Route as PhotoSharingRouteImport } from './routes/photo-sharing'
 import { Route as PrivacyRouteImport } from './routes/privacy'
 import { Route as ProfileRouteImport } from './routes/profile'
 import { Route as TermsRouteImport } from './routes/terms'
+import { Route as GuestForgotPasswordRouteImport } from './routes/_guest/forgot-password'
 import { Route as GuestLoginRouteImport } from './routes/_guest/login'
 import { Route as GuestSignupRouteImport } from './routes/_guest/signup'
 import { Route as ProtectedChatRouteImport } from './routes/_protected/chat'
@@ -33,6 +36,7 @@ import { Route as ProtectedFamilyTreeRouteImport } from './routes/_protected/fam
 import { Route as ProtectedPhotosRouteImport } from './routes/_protected/photos'
 import { Route as ProtectedSettingsRouteImport } from './routes/_protected/settings'
 import { Route as JoinTokenRouteImport } from './routes/join.$token'
+import { Route as GuestResetPasswordTokenRouteImport } from './routes/_guest/reset-password.$token'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -45,6 +49,11 @@ const GuestRoute = GuestRouteImport.update({
 } as any)
 const ProtectedRoute = ProtectedRouteImport.update({
   id: '/_protected',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AccountDeletedRoute = AccountDeletedRouteImport.update({
+  id: '/account-deleted',
+  path: '/account-deleted',
   getParentRoute: () => rootRouteImport,
 } as any)
 const ContactRoute = ContactRouteImport.update({
@@ -87,6 +96,11 @@ const FamilyTreeBuilderRoute = FamilyTreeBuilderRouteImport.update({
   path: '/family-tree-builder',
   getParentRoute: () => rootRouteImport,
 } as any)
+const FrameRoute = FrameRouteImport.update({
+  id: '/frame',
+  path: '/frame',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const NewsRoute = NewsRouteImport.update({
   id: '/news',
   path: '/news',
@@ -111,6 +125,11 @@ const TermsRoute = TermsRouteImport.update({
   id: '/terms',
   path: '/terms',
   getParentRoute: () => rootRouteImport,
+} as any)
+const GuestForgotPasswordRoute = GuestForgotPasswordRouteImport.update({
+  id: '/forgot-password',
+  path: '/forgot-password',
+  getParentRoute: () => GuestRoute,
 } as any)
 const GuestLoginRoute = GuestLoginRouteImport.update({
   id: '/login',
@@ -152,9 +171,15 @@ const JoinTokenRoute = JoinTokenRouteImport.update({
   path: '/join/$token',
   getParentRoute: () => rootRouteImport,
 } as any)
+const GuestResetPasswordTokenRoute = GuestResetPasswordTokenRouteImport.update({
+  id: '/reset-password/$token',
+  path: '/reset-password/$token',
+  getParentRoute: () => GuestRoute,
+} as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
+  '/account-deleted': typeof AccountDeletedRoute
   '/contact': typeof ContactRoute
   '/cookies': typeof CookiesRoute
   '/download': typeof DownloadRoute
@@ -163,11 +188,13 @@ export interface FileRoutesByFullPath {
   '/family-chat-room': typeof FamilyChatRoomRoute
   '/family-outings': typeof FamilyOutingsRoute
   '/family-tree-builder': typeof FamilyTreeBuilderRoute
+  '/frame': typeof FrameRoute
   '/news': typeof NewsRoute
   '/photo-sharing': typeof PhotoSharingRoute
   '/privacy': typeof PrivacyRoute
   '/profile': typeof ProfileRoute
   '/terms': typeof TermsRoute
+  '/forgot-password': typeof GuestForgotPasswordRoute
   '/login': typeof GuestLoginRoute
   '/signup': typeof GuestSignupRoute
   '/chat': typeof ProtectedChatRoute
@@ -176,9 +203,11 @@ export interface FileRoutesByFullPath {
   '/photos': typeof ProtectedPhotosRoute
   '/settings': typeof ProtectedSettingsRoute
   '/join/$token': typeof JoinTokenRoute
+  '/reset-password/$token': typeof GuestResetPasswordTokenRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
+  '/account-deleted': typeof AccountDeletedRoute
   '/contact': typeof ContactRoute
   '/cookies': typeof CookiesRoute
   '/download': typeof DownloadRoute
@@ -187,11 +216,13 @@ export interface FileRoutesByTo {
   '/family-chat-room': typeof FamilyChatRoomRoute
   '/family-outings': typeof FamilyOutingsRoute
   '/family-tree-builder': typeof FamilyTreeBuilderRoute
+  '/frame': typeof FrameRoute
   '/news': typeof NewsRoute
   '/photo-sharing': typeof PhotoSharingRoute
   '/privacy': typeof PrivacyRoute
   '/profile': typeof ProfileRoute
   '/terms': typeof TermsRoute
+  '/forgot-password': typeof GuestForgotPasswordRoute
   '/login': typeof GuestLoginRoute
   '/signup': typeof GuestSignupRoute
   '/chat': typeof ProtectedChatRoute
@@ -200,12 +231,14 @@ export interface FileRoutesByTo {
   '/photos': typeof ProtectedPhotosRoute
   '/settings': typeof ProtectedSettingsRoute
   '/join/$token': typeof JoinTokenRoute
+  '/reset-password/$token': typeof GuestResetPasswordTokenRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/': typeof IndexRoute
   '/_guest': typeof GuestRouteWithChildren
   '/_protected': typeof ProtectedRouteWithChildren
+  '/account-deleted': typeof AccountDeletedRoute
   '/contact': typeof ContactRoute
   '/cookies': typeof CookiesRoute
   '/download': typeof DownloadRoute
@@ -214,11 +247,13 @@ export interface FileRoutesById {
   '/family-chat-room': typeof FamilyChatRoomRoute
   '/family-outings': typeof FamilyOutingsRoute
   '/family-tree-builder': typeof FamilyTreeBuilderRoute
+  '/frame': typeof FrameRoute
   '/news': typeof NewsRoute
   '/photo-sharing': typeof PhotoSharingRoute
   '/privacy': typeof PrivacyRoute
   '/profile': typeof ProfileRoute
   '/terms': typeof TermsRoute
+  '/_guest/forgot-password': typeof GuestForgotPasswordRoute
   '/_guest/login': typeof GuestLoginRoute
   '/_guest/signup': typeof GuestSignupRoute
   '/_protected/chat': typeof ProtectedChatRoute
@@ -227,11 +262,13 @@ export interface FileRoutesById {
   '/_protected/photos': typeof ProtectedPhotosRoute
   '/_protected/settings': typeof ProtectedSettingsRoute
   '/join/$token': typeof JoinTokenRoute
+  '/_guest/reset-password/$token': typeof GuestResetPasswordTokenRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
   fullPaths:
     | '/'
+    | '/account-deleted'
     | '/contact'
     | '/cookies'
     | '/download'
@@ -240,11 +277,13 @@ export interface FileRouteTypes {
     | '/family-chat-room'
     | '/family-outings'
     | '/family-tree-builder'
+    | '/frame'
     | '/news'
     | '/photo-sharing'
     | '/privacy'
     | '/profile'
     | '/terms'
+    | '/forgot-password'
     | '/login'
     | '/signup'
     | '/chat'
@@ -253,9 +292,11 @@ export interface FileRouteTypes {
     | '/photos'
     | '/settings'
     | '/join/$token'
+    | '/reset-password/$token'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
+    | '/account-deleted'
     | '/contact'
     | '/cookies'
     | '/download'
@@ -264,11 +305,13 @@ export interface FileRouteTypes {
     | '/family-chat-room'
     | '/family-outings'
     | '/family-tree-builder'
+    | '/frame'
     | '/news'
     | '/photo-sharing'
     | '/privacy'
     | '/profile'
     | '/terms'
+    | '/forgot-password'
     | '/login'
     | '/signup'
     | '/chat'
@@ -277,11 +320,13 @@ export interface FileRouteTypes {
     | '/photos'
     | '/settings'
     | '/join/$token'
+    | '/reset-password/$token'
   id:
     | '__root__'
     | '/'
     | '/_guest'
     | '/_protected'
+    | '/account-deleted'
     | '/contact'
     | '/cookies'
     | '/download'
@@ -290,11 +335,13 @@ export interface FileRouteTypes {
     | '/family-chat-room'
     | '/family-outings'
     | '/family-tree-builder'
+    | '/frame'
     | '/news'
     | '/photo-sharing'
     | '/privacy'
     | '/profile'
     | '/terms'
+    | '/_guest/forgot-password'
     | '/_guest/login'
     | '/_guest/signup'
     | '/_protected/chat'
@@ -303,12 +350,14 @@ export interface FileRouteTypes {
     | '/_protected/photos'
     | '/_protected/settings'
     | '/join/$token'
+    | '/_guest/reset-password/$token'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
   GuestRoute: typeof GuestRouteWithChildren
   ProtectedRoute: typeof ProtectedRouteWithChildren
+  AccountDeletedRoute: typeof AccountDeletedRoute
   ContactRoute: typeof ContactRoute
   CookiesRoute: typeof CookiesRoute
   DownloadRoute: typeof DownloadRoute
@@ -317,6 +366,7 @@ export interface RootRouteChildren {
   FamilyChatRoomRoute: typeof FamilyChatRoomRoute
   FamilyOutingsRoute: typeof FamilyOutingsRoute
   FamilyTreeBuilderRoute: typeof FamilyTreeBuilderRoute
+  FrameRoute: typeof FrameRoute
   NewsRoute: typeof NewsRoute
   PhotoSharingRoute: typeof PhotoSharingRoute
   PrivacyRoute: typeof PrivacyRoute
@@ -346,6 +396,13 @@ declare module '@tanstack/react-router' {
       path: ''
       fullPath: '/'
       preLoaderRoute: typeof ProtectedRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/account-deleted': {
+      id: '/account-deleted'
+      path: '/account-deleted'
+      fullPath: '/account-deleted'
+      preLoaderRoute: typeof AccountDeletedRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/contact': {
@@ -404,6 +461,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof FamilyTreeBuilderRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/frame': {
+      id: '/frame'
+      path: '/frame'
+      fullPath: '/frame'
+      preLoaderRoute: typeof FrameRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/news': {
       id: '/news'
       path: '/news'
@@ -438,6 +502,13 @@ declare module '@tanstack/react-router' {
       fullPath: '/terms'
       preLoaderRoute: typeof TermsRouteImport
       parentRoute: typeof rootRouteImport
+    }
+    '/_guest/forgot-password': {
+      id: '/_guest/forgot-password'
+      path: '/forgot-password'
+      fullPath: '/forgot-password'
+      preLoaderRoute: typeof GuestForgotPasswordRouteImport
+      parentRoute: typeof GuestRoute
     }
     '/_guest/login': {
       id: '/_guest/login'
@@ -495,17 +566,28 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof JoinTokenRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/_guest/reset-password/$token': {
+      id: '/_guest/reset-password/$token'
+      path: '/reset-password/$token'
+      fullPath: '/reset-password/$token'
+      preLoaderRoute: typeof GuestResetPasswordTokenRouteImport
+      parentRoute: typeof GuestRoute
+    }
   }
 }
 
 interface GuestRouteChildren {
+  GuestForgotPasswordRoute: typeof GuestForgotPasswordRoute
   GuestLoginRoute: typeof GuestLoginRoute
   GuestSignupRoute: typeof GuestSignupRoute
+  GuestResetPasswordTokenRoute: typeof GuestResetPasswordTokenRoute
 }
 
 const GuestRouteChildren: GuestRouteChildren = {
+  GuestForgotPasswordRoute: GuestForgotPasswordRoute,
   GuestLoginRoute: GuestLoginRoute,
   GuestSignupRoute: GuestSignupRoute,
+  GuestResetPasswordTokenRoute: GuestResetPasswordTokenRoute,
 }
 
 const GuestRouteWithChildren = GuestRoute._addFileChildren(GuestRouteChildren)
@@ -534,6 +616,7 @@ const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
   GuestRoute: GuestRouteWithChildren,
   ProtectedRoute: ProtectedRouteWithChildren,
+  AccountDeletedRoute: AccountDeletedRoute,
   ContactRoute: ContactRoute,
   CookiesRoute: CookiesRoute,
   DownloadRoute: DownloadRoute,
@@ -542,6 +625,7 @@ const rootRouteChildren: RootRouteChildren = {
   FamilyChatRoomRoute: FamilyChatRoomRoute,
   FamilyOutingsRoute: FamilyOutingsRoute,
   FamilyTreeBuilderRoute: FamilyTreeBuilderRoute,
+  FrameRoute: FrameRoute,
   NewsRoute: NewsRoute,
   PhotoSharingRoute: PhotoSharingRoute,
   PrivacyRoute: PrivacyRoute,

@@ -12,7 +12,7 @@ declare module '@tanstack/react-router' {
     router: typeof router;
   }
   interface StaticDataRouteOption {
-    /** Full-screen pages (login, signup) that show no navigation bar (spec §2). */
+    /** Full-screen pages (login, signup) that show no navigation bar (product.md §2). */
     hideNavigation?: boolean;
   }
 }

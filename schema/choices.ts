@@ -3,10 +3,10 @@
  * downloading the validation library (the schemas in requests.ts and entities.ts build their enums from these).
  */
 
-/** The contact form's message types (spec §2), in the order the form offers them. */
+/** The contact form's message types (product.md §2), in the order the form offers them. */
 export const contactMessageTypes = ['support', 'privacy', 'feedback', 'business', 'general', 'other'] as const;
 
-/** Relationship types in the order the family tree shows them (spec §3). */
+/** Relationship types in the order the family tree shows them (product.md §3). */
 export const relationshipTypes = [
   'grandparent',
   'grandmother',
@@ -30,7 +30,7 @@ export const relationshipTypes = [
 ] as const;
 export type RelationshipChoice = (typeof relationshipTypes)[number];
 
-/** The family tree's group headings (spec §3), word for word. */
+/** The family tree's group headings (product.md §3), word for word. */
 export const relationshipGroupLabels: Record<RelationshipChoice, string> = {
   grandparent: 'Grandparents',
   grandmother: 'Grandmothers',

@@ -16,6 +16,7 @@ describe('relationship types', () => {
   });
 });
 
+// The one statement of the defaults people start with; settings-routes.test.ts checks a new account gets them.
 describe('settings defaults', () => {
   it('turn every notification and privacy toggle on, at the standard text size, with no email and no family muted', () => {
     expect(userSettingsSchema.parse(defaultUserSettings)).toEqual({
@@ -26,6 +27,7 @@ describe('settings defaults', () => {
       profileVisibility: true,
       activityStatus: true,
       photoDownload: true,
+      memories: true,
       textSize: 'normal',
       emailDigest: 'off',
       mutedFamilyIds: [],

@@ -3,10 +3,10 @@ import { birthday, email, id, imageUrl, personName, timestamp, username } from '
 import { limits } from './limits.ts';
 import { relationshipTypes } from './choices.ts';
 import { familyMessages } from './family-messages.ts';
-import { textSizes } from './theme.ts';
+import { defaultTextSize, textSizes } from './theme.ts';
 
 /**
- * The entities of spec §3 as the API returns them (JSON: ids are UUIDs, times ISO strings). Request bodies that
+ * The entities of product.md §3 as the API returns them (JSON: ids are UUIDs, times ISO strings). Request bodies that
  * create or change them live in requests.ts and account.ts.
  */
 
@@ -62,6 +62,11 @@ export const familyMemberSchema = z.object({
   userId: id,
   role: familyRoleSchema,
   relationshipType: relationshipTypeSchema.nullable(),
+  /**
+   * Whom `relationshipType` is relative to: the maker of the invitation they joined by ("David is Rose's son"), null
+   * for the family's creator (decision 0062). Migration 0035 makes every device pull its members again with it.
+   */
+  relativeToId: id.nullable(),
   joinedAt: timestamp,
   user: publicUserSchema,
 });
@@ -78,11 +83,17 @@ export const postReactionSchema = z.object({
 });
 export type PostReaction = z.infer<typeof postReactionSchema>;
 
+/** A `voice` comment has no words: its sound is the voice note naming it (decision 0065). */
+export const commentTypes = ['text', 'voice'] as const;
+export const commentTypeSchema = z.enum(commentTypes, { error: 'Unknown comment type' });
+export type CommentType = (typeof commentTypes)[number];
+
 export const commentSchema = z.object({
   id,
   postId: id,
   authorId: id,
-  content: z.string().min(1).max(limits.commentContentMax),
+  content: z.string().max(limits.commentContentMax),
+  commentType: commentTypeSchema,
   createdAt: timestamp,
   author: publicUserSchema,
 });
@@ -123,7 +134,7 @@ export const eventSchema = z.object({
 });
 export type FamilyEvent = z.infer<typeof eventSchema>;
 
-/** Spec §3's event attendee: one member's answer to one event. */
+/** product.md §3's event attendee: one member's answer to one event. */
 export const eventAttendeeSchema = z.object({ eventId: id, userId: id, status: rsvpStatusSchema });
 export type EventAttendee = z.infer<typeof eventAttendeeSchema>;
 
@@ -140,6 +151,13 @@ export const photoSchema = z.object({
 });
 export type Photo = z.infer<typeof photoSchema>;
 
+/** A place in a picture, as fractions of its width and height from its top left corner. */
+export const photoPointSchema = z.strictObject({
+  x: z.number().min(0, 'A place in a photo is within it').max(1, 'A place in a photo is within it'),
+  y: z.number().min(0, 'A place in a photo is within it').max(1, 'A place in a photo is within it'),
+});
+export type PhotoPoint = z.infer<typeof photoPointSchema>;
+
 export const albumSchema = z.object({
   id,
   familyId: id,
@@ -152,14 +170,14 @@ export const albumSchema = z.object({
 });
 export type Album = z.infer<typeof albumSchema>;
 
-export const messageTypes = ['text', 'photo'] as const;
+export const messageTypes = ['text', 'photo', 'voice'] as const;
 export const messageTypeSchema = z.enum(messageTypes, { error: 'Unknown message type' });
 export type MessageType = (typeof messageTypes)[number];
 
 /**
- * Spec §3's chat message. Hearth's additions: `number`, the family's running count that orders its messages (given by
+ * product.md §3's chat message. Hearth's additions: `number`, the family's running count that orders its messages (given by
  * the server; null on the device until the server has it); `photoId`, the photo a `photo` message shows (its upload's
- * id, decision 0017); `deletedAt`, set when its sender or an admin deleted it (content and photo are gone then).
+ * id, decision 0017); a `voice` message's sound is the voice note naming it (decision 0058); `deletedAt`, set when its sender or an admin deleted it (content and photo are gone then).
  */
 export const messageSchema = z.object({
   id,
@@ -186,11 +204,13 @@ export const notificationTypes = [
   'birthday',
   'new_photos',
   'export_ready',
+  'memories',
+  'photo_tag',
 ] as const;
 export type NotificationType = (typeof notificationTypes)[number];
 
 /**
- * Spec §3's notification, as Hearth keeps it (decision 0022): one person's, gathered while unread (`count` times,
+ * product.md §3's notification, as Hearth keeps it (decision 0022): one person's, gathered while unread (`count` times,
  * `actorId` the last to act, `excerpt` a quote of the last), about `relatedId` (a post, an event, a member, the
  * family's chat). Devices say the sentence from these (schema/notification-text.ts).
  */
@@ -221,6 +241,8 @@ export const userSettingsSchema = z.object({
   profileVisibility: z.boolean(),
   activityStatus: z.boolean(),
   photoDownload: z.boolean(),
+  /** A morning note when the family shared something on this date in earlier years (decision 0056). */
+  memories: z.boolean(),
   /** Larger text (product.md): kept with the account so it follows the person to every device. */
   textSize: z.enum(textSizes),
   /** An email of what the person has not seen (decision 0025), for those who rarely open the app. Off by default. */
@@ -238,7 +260,8 @@ export const defaultUserSettings: UserSettings = {
   profileVisibility: true,
   activityStatus: true,
   photoDownload: true,
-  textSize: 'normal',
+  memories: true,
+  textSize: defaultTextSize,
   emailDigest: 'off',
   mutedFamilyIds: [],
 };

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { id, personName, username } from './fields.ts';
 import { messages } from './messages.ts';
-import { albumName, eventTitle, familyName } from './requests.ts';
+import { albumName, eventTitle, familyName } from './field-rules.ts';
 
 describe('id', () => {
   it('takes a UUID as crypto.randomUUID() makes it', () => {

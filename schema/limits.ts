@@ -1,5 +1,5 @@
 /**
- * Business constants and limits (spec §9, product.md). The one place both the app and the server read them from,
+ * Business constants and limits (product.md §9, product.md). The one place both the app and the server read them from,
  * so the database CHECK constraints, the zod rules and the screens can never disagree.
  */
 export const limits = {
@@ -29,7 +29,18 @@ export const limits = {
   photoDescriptionMax: 2000,
   photosPerSelection: 10,
   photoMaxBytes: 10 * 1024 * 1024,
+  /**
+   * Most bytes of one part of a photo sent in parts (docs/decisions/0035-uploads-in-parts.md): 30 s at 35 KB/s, and
+   * a part cut short keeps what arrived.
+   */
+  photoPartMaxBytes: 1024 * 1024,
   photosPerPost: 10,
+  /** A voice note lasts at most 5 minutes (docs/decisions/0052-voice-notes.md), said before it is reached. */
+  voiceNoteMaxMs: 5 * 60 * 1000,
+  /** 5 minutes of Safari's AAC at 256 kbit/s is 9.4 MB; Chrome's Opus is a tenth of that. */
+  voiceNoteMaxBytes: 10 * 1024 * 1024,
+  /** Peaks of the waveform drawn beside a voice note, computed once from its sound. */
+  voiceNotePeaks: 64,
   contactFullNameMax: 100,
   contactSubjectMax: 200,
   contactMessageMax: 5000,
@@ -39,7 +50,7 @@ export const limits = {
   notificationContentMax: 1000,
 } as const;
 
-/** What the screens show at most before "View All" or "more" (spec §9). */
+/** What the screens show at most before "View All" or "more" (product.md §9). */
 export const display = {
   recentPhotos: 6,
   upcomingEvents: 3,
@@ -50,7 +61,7 @@ export const display = {
   eventSkeletons: 3,
 } as const;
 
-/** Timings in milliseconds (spec §4, §9). */
+/** Timings in milliseconds (product.md §4, §9). */
 export const timings = {
   welcomeToast: 6000,
   unauthorizedRedirect: 500,

@@ -1,4 +1,4 @@
-/** Validation and toast texts shown to people, kept word for word from spec §5 and §8. */
+/** Validation and toast texts shown to people, kept word for word from product.md §5 and §8. */
 export const messages = {
   emailRequired: 'Email is required',
   emailInvalid: 'Please enter a valid email address',
@@ -41,10 +41,11 @@ export const messages = {
   invalidId: 'Must be a valid id',
 } as const;
 
-/** Toast titles and texts (spec §8). Kept together so every screen says the same thing. */
+/** Toast titles and texts (product.md §8). Kept together so every screen says the same thing. */
 export const toasts = {
   unauthorized: { title: 'Unauthorized', description: 'You are logged out. Logging in again...' },
   loginFailed: { title: 'Login Failed', description: 'Please check your credentials and try again.' },
+  passkeyFailed: { title: 'Passkey sign-in failed', description: 'Try again, or sign in with your password.' },
   signupFailed: { title: 'Signup Failed', description: 'Please check your information and try again.' },
   profileUpdated: { title: 'Profile Updated', description: 'Your profile has been successfully updated.' },
   profileUpdateFailed: { title: 'Update Failed', description: 'Failed to update profile. Please try again.' },
@@ -68,7 +69,7 @@ export const toasts = {
   postFailed: { title: 'Error', description: 'Failed to create post. Please try again.' },
   messageFailed: { title: 'Error', description: 'Failed to send message. Please try again.' },
   notSent: { title: 'Not sent' },
-  /** Spec §8: the early-access Thank You! dialog; the form's own line under it is `subscribed`. */
+  /** product.md §8: the early-access Thank You! dialog; the form's own line under it is `subscribed`. */
   earlyAccessThanks: {
     title: 'Thank You!',
     description:

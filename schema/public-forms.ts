@@ -37,3 +37,11 @@ export const suggestionBodySchema = z.strictObject({
   name: optionalText(limits.contactFullNameMax),
 });
 export type SuggestionBody = z.input<typeof suggestionBodySchema>;
+
+/** The addresses the contact and legal pages list: each null where whoever runs this Hearth has not set one. */
+export const contactAddressesSchema = z.strictObject({
+  privacy: z.string().nullable(),
+  support: z.string().nullable(),
+  general: z.string().nullable(),
+});
+export type ContactAddresses = z.infer<typeof contactAddressesSchema>;

@@ -78,7 +78,7 @@ describe('events', () => {
   });
 });
 
-describe('the small bodies of spec §7', () => {
+describe('the small bodies of product.md §7', () => {
   it('react takes only like', () => {
     expect(reactBodySchema.safeParse({ reactionType: 'like' }).success).toBe(true);
     expect(reactBodySchema.safeParse({ reactionType: 'love' }).success).toBe(false);

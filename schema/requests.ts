@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { email, id, imageUrl, isStorableTime, optionalText, requiredName, requiredText, timeZone } from './fields.ts';
+import { email, id, imageUrl, isStorableTime, optionalText, requiredText, timeZone } from './fields.ts';
+import { albumName, commentContent, eventTitle, familyName, messageContent, postContent } from './field-rules.ts';
 import { limits } from './limits.ts';
 import { messages } from './messages.ts';
 import { contactMessageTypes } from './choices.ts';
@@ -10,13 +11,7 @@ import {
   rsvpStatusSchema,
 } from './entities.ts';
 
-/** Request bodies of spec §7 and the family writes of product.md. Unknown fields are refused everywhere. */
-
-export const familyName = requiredName({
-  required: messages.familyNameRequired,
-  max: limits.familyNameMax,
-  tooLong: messages.familyNameTooLong,
-});
+/** Request bodies of product.md §7 and the family writes of product.md. Unknown fields are refused everywhere. */
 
 export const createFamilyBodySchema = z.strictObject({
   name: familyName,
@@ -32,18 +27,6 @@ export const updateMemberBodySchema = z
     error: 'Say what to change: role or relationshipType',
   });
 
-export const postContent = requiredText({
-  required: messages.postEmpty,
-  max: limits.postContentMax,
-  tooLong: messages.postTooLong,
-});
-
-export const commentContent = requiredText({
-  required: messages.commentEmpty,
-  max: limits.commentContentMax,
-  tooLong: messages.commentTooLong,
-});
-
 export const createPostBodySchema = z.strictObject({
   content: postContent,
   photoIds: z.array(id).max(limits.photosPerPost).optional(),
@@ -53,12 +36,6 @@ export const reactBodySchema = z.strictObject({ reactionType: reactionTypeSchema
 
 export const rsvpBodySchema = z.strictObject({ status: rsvpStatusSchema });
 export type RsvpBody = z.input<typeof rsvpBodySchema>;
-
-export const albumName = requiredName({
-  required: messages.albumNameRequired,
-  max: limits.albumNameMax,
-  tooLong: messages.albumNameTooLong,
-});
 
 export const createAlbumBodySchema = z.strictObject({
   name: albumName,
@@ -82,14 +59,9 @@ function dateField(required: string, invalid: string) {
     .refine((value) => isStorableTime(Date.parse(value)), { error: invalid });
 }
 
-/** An event's title (spec §5: 1 to 200 characters). */
-export const eventTitle = requiredName({
-  required: messages.eventTitleRequired,
-  max: limits.eventTitleMax,
-  tooLong: messages.eventTitleTooLong,
-});
-
-/** Event form (spec §5): title 1–200, start date required; end (not before start), description, location optional. */
+/**
+ * Event form (product.md §5): title 1–200, start date required; end (not before start), description, location optional.
+ */
 export const createEventBodySchema = z
   .strictObject({
     title: eventTitle,
@@ -111,14 +83,7 @@ export const createEventBodySchema = z
   });
 export type CreateEventBody = z.input<typeof createEventBodySchema>;
 
-/** A chat message's text (spec §5: trimmed, never blank; at most 4,000 characters). */
-export const messageContent = requiredText({
-  required: messages.messageEmpty,
-  max: limits.messageContentMax,
-  tooLong: messages.messageTooLong,
-});
-
-/** Spec §7's `POST /api/families/:id/messages`: text only (a photo message is sent by the app, after its upload). */
+/** product.md §7's `POST /api/families/:id/messages`: text only (a photo message is sent by the app, after its upload). */
 export const createMessageBodySchema = z.strictObject({
   content: messageContent,
   messageType: z.literal('text', { error: 'Only text messages can be sent here' }).default('text'),
@@ -131,7 +96,7 @@ export const messagePageQuerySchema = z.strictObject({
 });
 export type CreateMessageBody = z.input<typeof createMessageBodySchema>;
 
-/** Contact form (spec §2, §5): all five fields required, six message types. */
+/** Contact form (product.md §2, §5): all five fields required, six message types. */
 export const contactMessageBodySchema = z.strictObject({
   fullName: requiredText({
     required: messages.fullNameRequired,

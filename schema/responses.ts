@@ -19,6 +19,8 @@ export const signInMethodsSchema = z.object({
   password: z.boolean(),
   google: z.boolean(),
   googleAvailable: z.boolean(),
+  /** Has at least one passkey: without a password, deleting the account asks for a fresh passkey sign-in. */
+  passkeys: z.boolean(),
 });
 export type SignInMethods = z.infer<typeof signInMethodsSchema>;
 
@@ -31,6 +33,13 @@ export type MessageWithSender = z.infer<typeof messageWithSenderSchema>;
 
 /** The upload of a photo's file: its id and the image's size in pixels. */
 export const uploadedPhotoSchema = z.object({ photoId: id, width: z.number().int(), height: z.number().int() });
+
+/** The upload of a voice note's file: its id, and its length and waveform as read from its sound. */
+export const uploadedVoiceNoteSchema = z.object({
+  voiceNoteId: id,
+  durationMs: z.number().int(),
+  peaks: z.array(z.number().int().min(0).max(100)),
+});
 
 /** Download My Data: the person's newest archive (decision 0027). */
 export const dataExportSchema = z.object({

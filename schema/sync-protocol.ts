@@ -7,7 +7,7 @@
  * Bumped whenever a device and a server of different versions would misunderstand each other. A server refuses
  * older devices with 426 and the app asks the person to update instead of failing in odd ways.
  */
-export const syncProtocolVersion = 2;
+export const syncProtocolVersion = 3;
 
 /** Most mutations one push carries; the device sends the rest in the next push. */
 export const pushBatchMax = 100;
@@ -31,6 +31,11 @@ export function rsvpKey(rsvp: { eventId: string; userId: string }): string {
 /** A reaction's id: one per user, post and type, the same on every device. */
 export function reactionKey(reaction: { postId: string; userId: string; reactionType: string }): string {
   return `${reaction.postId}:${reaction.userId}:${reaction.reactionType}`;
+}
+
+/** The id devices know a tag by: one per photo and person in it. */
+export function photoTagKey(tag: { photoId: string; userId: string }): string {
+  return `${tag.photoId}:${tag.userId}`;
 }
 
 /** The id of a person's read position in a family's chat: one per family and person. */

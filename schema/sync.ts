@@ -1,19 +1,5 @@
 import { z } from 'zod';
 import { id, timestamp } from './fields.ts';
-import {
-  commentSchema,
-  eventAttendeeSchema,
-  eventSchema,
-  messageSchema,
-  notificationSchema,
-  familyMemberSchema,
-  albumSchema,
-  familySchema,
-  photoSchema,
-  postReactionSchema,
-  postSchema,
-  publicUserSchema,
-} from './entities.ts';
 import { commentMutationArgs } from './mutations/comment-mutations.ts';
 import { familyMutationArgs } from './mutations/family-mutations.ts';
 import { memberMutationArgs } from './mutations/member-mutations.ts';
@@ -21,12 +7,32 @@ import { eventMutationArgs } from './mutations/event-mutations.ts';
 import { messageMutationArgs } from './mutations/message-mutations.ts';
 import { notificationMutationArgs } from './mutations/notification-mutations.ts';
 import { photoMutationArgs } from './mutations/photo-mutations.ts';
+import { photoTagMutationArgs } from './mutations/photo-tag-mutations.ts';
 import { postMutationArgs } from './mutations/post-mutations.ts';
 import { reactionMutationArgs } from './mutations/reaction-mutations.ts';
+import { voiceNoteMutationArgs } from './mutations/voice-note-mutations.ts';
 import { mutationNameMax, pushBatchMax } from './sync-protocol.ts';
+import {
+  syncedAlbumSchema,
+  syncedChatReadSchema,
+  syncedCommentSchema,
+  syncedEventSchema,
+  syncedFamilySchema,
+  syncedMemberSchema,
+  syncedMessageSchema,
+  syncedNotificationSchema,
+  syncedVoiceNoteSchema,
+  syncedPhotoSchema,
+  syncedPhotoTagSchema,
+  syncedPostSchema,
+  syncedReactionSchema,
+  syncedRsvpSchema,
+  syncedUserSchema,
+} from './synced-rows.ts';
 import { syncedTables, type Change, type RowPut, type SyncedRows, type SyncedTable } from './synced-tables.ts';
 
 export * from './sync-protocol.ts';
+export * from './synced-rows.ts';
 export * from './synced-tables.ts';
 
 /**
@@ -48,9 +54,11 @@ export const mutationArgsSchemas = {
   ...commentMutationArgs,
   ...reactionMutationArgs,
   ...photoMutationArgs,
+  ...photoTagMutationArgs,
   ...eventMutationArgs,
   ...messageMutationArgs,
   ...notificationMutationArgs,
+  ...voiceNoteMutationArgs,
 } as const;
 
 export type MutationName = keyof typeof mutationArgsSchemas;
@@ -82,13 +90,21 @@ export type PushedMutation = z.infer<typeof pushedMutationSchema>;
 /**
  * What every push and pull says about the device: who it belongs to and which history of the server it last saw. A
  * device's database belongs to one person (`userId`, the database's owner): a request made under anyone else's
- * session is refused with 403 and changes nothing. `epoch` is null until the device has heard one.
+ * session is refused with 403 and changes nothing. `epoch` is null until the device has heard one; a push with none
+ * is answered 409 with the epoch, as one naming another history is, and the device sends it again naming it.
  */
 const deviceRequestFields = {
   protocolVersion: z.number().int(),
   deviceId: id,
   userId: id,
   epoch: id.nullable(),
+  /**
+   * The highest seq this device has heard the server's history answer: every seq up to it was applied, refused or a
+   * duplicate (the writes still waiting to be sent come after it). The server never answers a seq before recording
+   * it, so a device naming more than the server recorded for it has seen a history the database no longer holds: it
+   * was put back in time (docs/decisions/0050-devices-witness-a-database-put-back.md).
+   */
+  acknowledgedSeq: z.number().int().nonnegative(),
   /**
    * The device's IANA time zone (`Europe/Oslo`), so a birthday is told on the day where its person is. Optional: a
    * zone the server does not know is ignored.
@@ -130,64 +146,6 @@ export const pushResponseSchema = z.object({
 });
 export type PushResponse = z.infer<typeof pushResponseSchema>;
 
-// ---------------------------------------------------------------------------------------------------------------
-// Rows as the device stores them: flat, one table each, related by ids (the screens join them).
-
-// The entities of spec §3 without what the screens join in from other tables (an author, a member's user, a post's
-// reactions and comments), plus the family id every synced row carries.
-
-export const syncedFamilySchema = familySchema.extend({ updatedAt: timestamp });
-export type SyncedFamily = z.infer<typeof syncedFamilySchema>;
-
-export const syncedMemberSchema = familyMemberSchema.omit({ user: true });
-export type SyncedMember = z.infer<typeof syncedMemberSchema>;
-
-/** Members, authors and commenters shown in a family: names and avatars only, never emails. */
-export const syncedUserSchema = publicUserSchema;
-export type SyncedUser = z.infer<typeof syncedUserSchema>;
-
-export const syncedPostSchema = postSchema.omit({ author: true, reactions: true, comments: true });
-export type SyncedPost = z.infer<typeof syncedPostSchema>;
-
-export const syncedCommentSchema = commentSchema.omit({ author: true }).extend({ familyId: id });
-export type SyncedComment = z.infer<typeof syncedCommentSchema>;
-
-/** A reaction's `id` is `reactionKey(...)`: one per user, post and type, the same on every device. */
-export const syncedReactionSchema = postReactionSchema.extend({ id: z.string(), familyId: id });
-export type SyncedReaction = z.infer<typeof syncedReactionSchema>;
-
-/**
- * A photo as devices keep it: `imageUrl` is the preview's address, made from the photo's id (schema/photo-urls.ts), so a
- * device that wrote the photo knows it before the server's copy arrives.
- */
-export const syncedPhotoSchema = photoSchema.omit({ uploadedBy: true });
-export type SyncedPhoto = z.infer<typeof syncedPhotoSchema>;
-
-export const syncedAlbumSchema = albumSchema;
-export type SyncedAlbum = z.infer<typeof syncedAlbumSchema>;
-
-export const syncedEventSchema = eventSchema.omit({ createdBy: true });
-export type SyncedEvent = z.infer<typeof syncedEventSchema>;
-
-/** An answer as devices keep it: its id is `rsvpKey` (schema/sync-protocol.ts), the same on every side. */
-export const syncedRsvpSchema = eventAttendeeSchema.extend({ id: z.string(), familyId: id, updatedAt: timestamp });
-export type SyncedRsvp = z.infer<typeof syncedRsvpSchema>;
-
-export const syncedMessageSchema = messageSchema;
-export type SyncedMessage = z.infer<typeof syncedMessageSchema>;
-
-/** A person's read position in a family's chat: its id is `chatReadKey` (schema/sync-protocol.ts). */
-export const syncedChatReadSchema = z.object({
-  id: z.string(),
-  familyId: id,
-  userId: id,
-  readThrough: z.number().int().nonnegative(),
-});
-export type SyncedChatRead = z.infer<typeof syncedChatReadSchema>;
-
-export const syncedNotificationSchema = notificationSchema;
-export type SyncedNotification = z.infer<typeof syncedNotificationSchema>;
-
 /** Each synced table's row schema (schema/synced-tables.ts declares the tables); a table without one fails the typecheck. */
 export const syncedRowSchemas: { [T in SyncedTable]: z.ZodType<SyncedRows[T]> } = {
   families: syncedFamilySchema,
@@ -197,11 +155,13 @@ export const syncedRowSchemas: { [T in SyncedTable]: z.ZodType<SyncedRows[T]> } 
   reactions: syncedReactionSchema,
   albums: syncedAlbumSchema,
   photos: syncedPhotoSchema,
+  photoTags: syncedPhotoTagSchema,
   events: syncedEventSchema,
   rsvps: syncedRsvpSchema,
   messages: syncedMessageSchema,
   chatReads: syncedChatReadSchema,
   notifications: syncedNotificationSchema,
+  voiceNotes: syncedVoiceNoteSchema,
 };
 
 const [firstPut, ...otherPuts] = syncedTables.map((table) =>
@@ -255,7 +215,7 @@ export const familyPullSchema = z.discriminatedUnion('status', [
     familyId: id,
     /**
      * Present on the first page of a family the server sends again from version 0 to a device that claimed progress
-     * in it (a cursor ahead of the server after a restore, a resume token it cannot use): the device's copy may hold
+     * in it (a resume token the server cannot use, a copy older than the tombstones kept): the device's copy may hold
      * rows deleted since, which no tombstone will name, so it deletes every local row of the family before applying
      * this page. Its pending writes are applied on top again, as after any page.
      */

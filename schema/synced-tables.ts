@@ -8,21 +8,27 @@ import type {
   SyncedMessage,
   SyncedNotification,
   SyncedPhoto,
+  SyncedPhotoTag,
   SyncedPost,
   SyncedReaction,
   SyncedRsvp,
-} from './sync.ts';
+  SyncedVoiceNote,
+} from './synced-rows.ts';
 
 /**
  * Every synced table, declared once (docs/decisions/0010-one-declaration-per-synced-table.md). Free of zod, so the
- * device's read path (screens, the sync engine) can load it; the types come from the row schemas in sync.ts, which
- * are erased at run time. From these declarations come the table list and its pull order, the row schemas of the
- * protocol, the users a pull sends along, the times the server normalises, the cascades of a delete on the device,
- * the device's Dexie stores and what a rebase must redo when a change arrives.
+ * device's read path (screens, the sync engine) can load it; the types come from the row schemas in synced-rows.ts,
+ * which are erased at run time. From these declarations come the table list and its pull order, the row schemas of
+ * the protocol, the users a pull sends along, the times the server normalises, the cascades of a delete on the device
+ * and on the server (children tombstoned before their parent goes), what account deletion does to each row naming
+ * the person, the device's Dexie stores and what a rebase must redo when a change arrives.
  *
- * Adding a table: its row type here and in `SyncedRows`, its declaration below, its row schema in sync.ts
- * (`syncedRowSchemas`), a migration, a repository with its pull source (sync-server/repositories/pull-sources.ts),
- * its mutations on both sides and its screens. Each of those fails the type check while missing.
+ * Adding a table: its row type here and in `SyncedRows`, its declaration below, its row schema in synced-rows.ts
+ * (listed in sync.ts `syncedRowSchemas`), a migration, where it is stored (sync-server/repositories/synced-storage.ts),
+ * a repository with its pull source (sync-server/repositories/pull-sources.ts), where Download My Data puts it
+ * (sync-server/repositories/archive-repository.ts `archivedIn`), its write in the tests' fixture
+ * (sync-server/testing/one-of-each.ts), its mutations on both sides and its screens. Each of those fails the type
+ * check while missing (docs/decisions/0038-one-declaration-derives-the-rest.md).
  */
 
 /** The rows of each synced table as devices store them, in pull order: a parent before its children. */
@@ -34,11 +40,13 @@ export type SyncedRows = {
   reactions: SyncedReaction;
   albums: SyncedAlbum;
   photos: SyncedPhoto;
+  photoTags: SyncedPhotoTag;
   events: SyncedEvent;
   rsvps: SyncedRsvp;
   messages: SyncedMessage;
   chatReads: SyncedChatRead;
   notifications: SyncedNotification;
+  voiceNotes: SyncedVoiceNote;
 };
 export type SyncedTable = keyof SyncedRows;
 
@@ -54,7 +62,19 @@ export type SyncedTableDeclaration<T extends SyncedTable> = {
   parent: { table: SyncedTable; field: FieldsOf<SyncedRows[T], string> } | null;
   /** Fields naming a user: a pull sends those users' public fields (names, avatar) along with the row. */
   userFields: readonly FieldsOf<SyncedRows[T], string | null>[];
-  /** ISO 8601 times: the server writes them as `Date#toISOString()` does, whatever PostgreSQL's JSON says. */
+  /**
+   * What becomes of a row naming a person in `field` when that person deletes their account (decision 0026):
+   * `passes` to the "Former member" stand-in (what they shared stays with the family) or `goes` with them (what was
+   * theirs alone: a membership, a like, an answer, a read position). Null for a family alone, whose creator is
+   * forgotten (its foreign key): any other table must say, or fail the type check.
+   */
+  whenTheirPersonGoes: T extends 'families'
+    ? null
+    : { field: FieldsOf<SyncedRows[T], string | null>; then: 'passes' | 'goes' };
+  /**
+   * ISO 8601 times, which each pull source writes as `Date#toISOString()` does (repositories/iso-time.ts): the pull
+   * test checks every one by this list (decision 0053).
+   */
   timeFields: readonly FieldsOf<SyncedRows[T], string | null>[];
   /**
    * Dexie indexes the screens query, besides the ones every synced table gets: `id` (the primary key), `familyId`
@@ -72,13 +92,16 @@ export const syncedTableDeclarations: { [T in SyncedTable]: SyncedTableDeclarati
   families: {
     parent: null,
     userFields: ['createdById'],
+    whenTheirPersonGoes: null,
     timeFields: ['createdAt', 'updatedAt'],
     deviceIndexes: [],
     deviceVersion: 1,
   },
   members: {
     parent: { table: 'families', field: 'familyId' },
-    userFields: ['userId'],
+    // The anchor's name is shown ("Rose's son") even once they have left the family.
+    userFields: ['userId', 'relativeToId'],
+    whenTheirPersonGoes: { field: 'userId', then: 'goes' },
     timeFields: ['joinedAt'],
     deviceIndexes: ['userId', '[familyId+userId]'],
     deviceVersion: 1,
@@ -86,6 +109,7 @@ export const syncedTableDeclarations: { [T in SyncedTable]: SyncedTableDeclarati
   posts: {
     parent: { table: 'families', field: 'familyId' },
     userFields: ['authorId'],
+    whenTheirPersonGoes: { field: 'authorId', then: 'passes' },
     timeFields: ['createdAt', 'updatedAt'],
     deviceIndexes: ['[familyId+createdAt]'],
     deviceVersion: 1,
@@ -93,6 +117,7 @@ export const syncedTableDeclarations: { [T in SyncedTable]: SyncedTableDeclarati
   comments: {
     parent: { table: 'posts', field: 'postId' },
     userFields: ['authorId'],
+    whenTheirPersonGoes: { field: 'authorId', then: 'passes' },
     timeFields: ['createdAt'],
     deviceIndexes: [],
     deviceVersion: 1,
@@ -100,6 +125,7 @@ export const syncedTableDeclarations: { [T in SyncedTable]: SyncedTableDeclarati
   reactions: {
     parent: { table: 'posts', field: 'postId' },
     userFields: ['userId'],
+    whenTheirPersonGoes: { field: 'userId', then: 'goes' },
     timeFields: ['createdAt'],
     deviceIndexes: ['[postId+userId]'],
     deviceVersion: 1,
@@ -107,6 +133,7 @@ export const syncedTableDeclarations: { [T in SyncedTable]: SyncedTableDeclarati
   albums: {
     parent: { table: 'families', field: 'familyId' },
     userFields: ['createdById'],
+    whenTheirPersonGoes: { field: 'createdById', then: 'passes' },
     timeFields: ['createdAt'],
     deviceIndexes: [],
     deviceVersion: 5,
@@ -115,14 +142,28 @@ export const syncedTableDeclarations: { [T in SyncedTable]: SyncedTableDeclarati
   photos: {
     parent: { table: 'families', field: 'familyId' },
     userFields: ['uploadedById'],
+    whenTheirPersonGoes: { field: 'uploadedById', then: 'passes' },
     timeFields: ['createdAt'],
     deviceIndexes: ['[familyId+createdAt]', 'albumId'],
     deviceVersion: 5,
+  },
+  /**
+   * Who is in each photo (decision 0060). The tagged person's tags go with their account by this rule; the ones they
+   * made go too, by the foreign key of `taggedById` when their user row goes, after `forgetIn` raised the floor.
+   */
+  photoTags: {
+    parent: { table: 'photos', field: 'photoId' },
+    userFields: ['userId', 'taggedById'],
+    whenTheirPersonGoes: { field: 'userId', then: 'goes' },
+    timeFields: ['createdAt'],
+    deviceIndexes: ['userId'],
+    deviceVersion: 11,
   },
   // Version 2 kept events on the device before they were synced, with these indexes.
   events: {
     parent: { table: 'families', field: 'familyId' },
     userFields: ['createdById'],
+    whenTheirPersonGoes: { field: 'createdById', then: 'passes' },
     timeFields: ['startDate', 'endDate', 'createdAt'],
     deviceIndexes: ['[familyId+startDate]'],
     deviceVersion: 2,
@@ -131,6 +172,7 @@ export const syncedTableDeclarations: { [T in SyncedTable]: SyncedTableDeclarati
   rsvps: {
     parent: { table: 'events', field: 'eventId' },
     userFields: ['userId'],
+    whenTheirPersonGoes: { field: 'userId', then: 'goes' },
     timeFields: ['updatedAt'],
     deviceIndexes: [],
     deviceVersion: 7,
@@ -139,6 +181,7 @@ export const syncedTableDeclarations: { [T in SyncedTable]: SyncedTableDeclarati
   messages: {
     parent: { table: 'families', field: 'familyId' },
     userFields: ['senderId'],
+    whenTheirPersonGoes: { field: 'senderId', then: 'passes' },
     timeFields: ['createdAt', 'deletedAt'],
     deviceIndexes: ['[familyId+number]'],
     deviceVersion: 8,
@@ -147,6 +190,7 @@ export const syncedTableDeclarations: { [T in SyncedTable]: SyncedTableDeclarati
   chatReads: {
     parent: { table: 'families', field: 'familyId' },
     userFields: [],
+    whenTheirPersonGoes: { field: 'userId', then: 'goes' },
     timeFields: [],
     deviceIndexes: [],
     deviceVersion: 8,
@@ -155,9 +199,23 @@ export const syncedTableDeclarations: { [T in SyncedTable]: SyncedTableDeclarati
   notifications: {
     parent: { table: 'families', field: 'familyId' },
     userFields: ['actorId'],
+    whenTheirPersonGoes: { field: 'actorId', then: 'passes' },
     timeFields: ['createdAt', 'updatedAt'],
     deviceIndexes: ['updatedAt'],
     deviceVersion: 9,
+  },
+  /**
+   * A chat message's sound, a photo's story (decision 0058) or a voice comment's sound (decision 0065). Its family is
+   * its parent: a message, photo or comment that goes takes its voice notes by its own repository, tombstoned, as
+   * nothing can declare two parents. Version 12 adds `commentId`.
+   */
+  voiceNotes: {
+    parent: { table: 'families', field: 'familyId' },
+    userFields: ['authorId'],
+    whenTheirPersonGoes: { field: 'authorId', then: 'passes' },
+    timeFields: ['createdAt'],
+    deviceIndexes: ['messageId', 'photoId', 'commentId', '[familyId+createdAt]'],
+    deviceVersion: 12,
   },
 };
 

@@ -1,7 +1,7 @@
 /**
- * Theme preferences live in the browser (spec §3): these keys and values are read before first paint by the inline
- * script in pwa/index.html and by the theme provider. Plain constants without zod, because the app's first download
- * imports them and must stay small.
+ * Theme preferences live in the browser (product.md §3): these keys and values are read before first paint by the
+ * inline script in pwa/index.html and by the theme provider. Plain constants without zod, because the app's first
+ * download imports them and must stay small.
  */
 export const themeModes = ['light', 'dark', 'system'] as const;
 export type ThemeMode = (typeof themeModes)[number];
@@ -12,6 +12,8 @@ export type ColorTheme = (typeof colorThemes)[number];
 /** Standard, then two steps that matter to older eyes (about 1.25 and 1.5 times: theme.css.ts). */
 export const textSizes = ['normal', 'large', 'largest'] as const;
 export type TextSize = (typeof textSizes)[number];
+/** Where a new account and a device nobody chose on start: the account's settings and the browser's agree. */
+export const defaultTextSize: TextSize = 'normal';
 
 export const themeStorageKeys = {
   mode: 'hearth-theme',

@@ -3,7 +3,7 @@ import type { Socket } from 'node:net';
 import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import fastifyMultipart from '@fastify/multipart';
-import Fastify, { type FastifyInstance, type FastifySchema } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type FastifySchema } from 'fastify';
 import { limits, liveHeartbeatMs } from '../schema/index.ts';
 import { createPasswords } from './auth/passwords.ts';
 import type { Config } from './config.ts';
@@ -13,15 +13,21 @@ import { routeSchemasPlugin } from './plugins/route-schemas.ts';
 import { requestGuardPlugin } from './plugins/request-guard.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { sessionPlugin, sessionPolicy } from './plugins/session.ts';
+import { joinPageDrawer } from './plugins/invitation-page.ts';
 import { htmlPages, readBuiltPages, staticFilesPlugin } from './plugins/static-files.ts';
 import { createPublicFormRepository } from './repositories/public-form-repository.ts';
 import { createSessionRepository } from './repositories/session-repository.ts';
 import { createSettingsRepository } from './repositories/settings-repository.ts';
 import { createUserRepository } from './repositories/user-repository.ts';
-import { requestLogSerializers } from './request-log.ts';
+import { logRequests, requestLogSerializers } from './request-log.ts';
 import { authRoutes } from './routes/auth-routes.ts';
 import { familyRoutes } from './routes/family-routes.ts';
 import { googleAuthRoutes } from './routes/google-auth-routes.ts';
+import { passkeyRoutes } from './routes/passkey-routes.ts';
+import { passwordResetRoutes } from './routes/password-reset-routes.ts';
+import { emailSignInRoutes } from './routes/email-sign-in-routes.ts';
+import { createMailer } from './mail/mailer.ts';
+import { frameRoutes } from './routes/frame-routes.ts';
 import { healthRoutes } from './routes/health-routes.ts';
 import { invitationRoutes } from './routes/invitation-routes.ts';
 import { liveRoutes } from './routes/live-routes.ts';
@@ -34,6 +40,7 @@ import { pushRoutes } from './routes/push-routes.ts';
 import { eventRoutes } from './routes/event-routes.ts';
 import { messageRoutes } from './routes/message-routes.ts';
 import { photoRoutes } from './routes/photo-routes.ts';
+import { voiceRoutes } from './routes/voice-routes.ts';
 import { postRoutes } from './routes/post-routes.ts';
 import { publicFormRoutes } from './routes/public-form-routes.ts';
 import { createMutationRunner } from './routes/support/run-mutation.ts';
@@ -41,6 +48,7 @@ import { settingsRoutes } from './routes/settings-routes.ts';
 import { syncRoutes } from './routes/sync-routes.ts';
 import { createLocalNotifier, type SyncNotifier } from './sync-notifier.ts';
 import { createPhotoFiles } from './photos/photo-files.ts';
+import { createVoiceFiles } from './voice/voice-files.ts';
 import { diskPhotoStorage, s3PhotoStorage, type PhotoStorage } from './photos/photo-storage.ts';
 import { join } from 'node:path';
 
@@ -64,6 +72,8 @@ export type AppOptions = {
   requestTimeoutMs?: number;
   /** Where photo bytes go; from the config unless given (tests use a fresh folder or a local S3 peer). */
   photoStorage?: PhotoStorage;
+  /** Whether ffmpeg is here to take voice notes; looked for unless told (tests of a server without it). */
+  voiceToolsFound?: boolean;
   /** Asks the job queue (started after the app, server.ts) for a run of a kind of job now; none in most tests. */
   runJobSoon?: (name: string) => Promise<void>;
   /** With the embedded database: whether PGlite runs, for the health check (database.ts `Database.isRunning`). */
@@ -78,7 +88,7 @@ export function photoStorageOf(config: Config): PhotoStorage {
 }
 
 /**
- * Slow clients (issue 11): a request must arrive whole within this time, or its connection is closed, so a few
+ * Slow clients: a request must arrive whole within this time, or its connection is closed, so a few
  * hundred connections dripping a byte every few seconds cannot hold the server's sockets. Answers may take as long as
  * they like (the live channel is one long answer, kept alive by its heartbeats).
  */
@@ -102,6 +112,7 @@ export async function buildApp({
   onRoute,
   requestTimeoutMs: requestTimeout = connectionPolicy.requestTimeoutMs,
   photoStorage = photoStorageOf(config),
+  voiceToolsFound,
   runJobSoon = async () => {},
   embeddedIsRunning,
   checkResponses = false,
@@ -117,7 +128,9 @@ export async function buildApp({
       connectionsCheckingInterval: 1_000,
     },
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel, serializers: requestLogSerializers },
+    logController: new LogController({ disableRequestLogging: true }),
   });
+  logRequests(app);
   // Behind a proxy every connection comes from the proxy: the cap is then the proxy's to apply.
   if (!config.trustProxy) limitConnectionsPerAddress(app.server, connectionPolicy.connectionsPerAddress);
   // JSON is the only body the API reads (multipart only where a route opts in); text/plain would be a way around
@@ -155,6 +168,10 @@ export async function buildApp({
   await app.register(healthRoutes, { sql, embeddedIsRunning });
   await app.register(authRoutes, { config, users, passwords, now, sql, notifier });
   await app.register(googleAuthRoutes, { config, users });
+  await app.register(passkeyRoutes, { config, sql, users, now });
+  const mailer = config.mail && createMailer(config.mail);
+  await app.register(passwordResetRoutes, { config, sql, users, passwords, mailer, now });
+  await app.register(emailSignInRoutes, { config, sql, users, mailer, now });
   await app.register(accountRoutes, {
     sql,
     googleAvailable: config.google !== undefined,
@@ -171,14 +188,22 @@ export async function buildApp({
   await app.register(liveRoutes, { sql, sessions, notifier, heartbeatMs });
   await app.register(familyRoutes, { sql, runMutation });
   await app.register(postRoutes, { sql, runMutation });
-  await app.register(photoRoutes, { sql, runMutation, photoFiles: createPhotoFiles(photoStorage, sql) });
+  // Uploads in parts wait on this server's disk until their last part (docs/decisions/0035-uploads-in-parts.md).
+  const photoFiles = createPhotoFiles(photoStorage, sql, { partsDirectory: join(config.dataDir, 'upload-parts') });
+  await app.register(photoRoutes, { sql, runMutation, photoFiles });
+  await app.register(frameRoutes, { config, sql, runMutation, photoFiles, notifier, heartbeatMs, now });
+  await app.register(voiceRoutes, { sql, voiceFiles: createVoiceFiles(photoStorage, sql, { toolsFound: voiceToolsFound }) });
   await app.register(eventRoutes, { sql, runMutation });
   await app.register(messageRoutes, { sql, runMutation });
   await app.register(calendarRoutes, { config, sql });
   await app.register(pushRoutes, { config, sql });
   await app.register(digestRoutes, { sql });
   await app.register(exportRoutes, { sql, photoStorage, runJobSoon });
-  await app.register(invitationRoutes, { config, sql, runMutation, now });
+  const joinPage =
+    pages.join !== undefined && pages.shell !== undefined
+      ? { draw: joinPageDrawer(config.staticDir, pages.join), shell: pages.shell }
+      : undefined;
+  await app.register(invitationRoutes, { config, sql, runMutation, now, joinPage });
   await app.register(staticFilesPlugin, { staticDir: config.staticDir, pages });
 
   return app;

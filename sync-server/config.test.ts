@@ -21,7 +21,17 @@ describe('loadConfig', () => {
       mail: undefined,
       pushContact: 'mailto:hearth@localhost.invalid',
       pushServiceOrigins: [],
+      contactAddresses: { privacy: null, support: null, general: null },
     });
+  });
+
+  it('lists only the contact addresses that are set, and refuses one that is not an address', () => {
+    expect(loadConfig({ CONTACT_PRIVACY_EMAIL: 'privacy@millers.example' }).contactAddresses).toEqual({
+      privacy: 'privacy@millers.example',
+      support: null,
+      general: null,
+    });
+    expect(() => loadConfig({ CONTACT_SUPPORT_EMAIL: 'help desk' })).toThrow(/CONTACT_SUPPORT_EMAIL/);
   });
 
   it('sends email only with an SMTP server, and tells push services an https public address', () => {

@@ -19,6 +19,8 @@ const booleanFlag = z
   .default('false')
   .transform((value) => value === 'true' || value === '1' || value === 'yes');
 
+const contactEmail = z.email({ error: 'must be an email address' }).optional();
+
 const envSchema = z
   .object({
     PORT: integer(3000, 0, 65_535),
@@ -56,6 +58,9 @@ const envSchema = z
     MAIL_FROM: z.string().trim().max(200).optional(),
     GOOGLE_TEST_ISSUER: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// address' }).optional(),
     PUSH_CONTACT: z.url({ protocol: /^(https|mailto)$/, error: 'must be an https: or mailto: address' }).optional(),
+    CONTACT_PRIVACY_EMAIL: contactEmail,
+    CONTACT_SUPPORT_EMAIL: contactEmail,
+    CONTACT_GENERAL_EMAIL: contactEmail,
   })
   .refine((env) => (env.GOOGLE_CLIENT_ID === undefined) === (env.GOOGLE_CLIENT_SECRET === undefined), {
     error: 'set both GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET, or neither',
@@ -150,6 +155,15 @@ const configSchema = envSchema.transform((env) => ({
   mail: env.SMTP_URL
     ? { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM ?? `Hearth <hearth@${env.PUBLIC_URL?.hostname ?? 'localhost'}>` }
     : undefined,
+  /**
+   * The addresses the contact and legal pages list, each only when set (`GET /api/public/contact-addresses`): whoever
+   * runs this Hearth reads them. Unset, those pages point to the contact form.
+   */
+  contactAddresses: {
+    privacy: env.CONTACT_PRIVACY_EMAIL ?? null,
+    support: env.CONTACT_SUPPORT_EMAIL ?? null,
+    general: env.CONTACT_GENERAL_EMAIL ?? null,
+  },
   /** Push services besides the public ones (push-services.ts): only tests set this, to a local push service. */
   pushServiceOrigins: [] as string[],
 }));

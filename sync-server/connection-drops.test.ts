@@ -8,13 +8,15 @@ import { startJobQueue } from './jobs/job-queue.ts';
 import { runMigrations } from './migrate.ts';
 import { handleUnhandledFailures } from './process-failures.ts';
 import { createPostgresNotifier } from './sync-notifier.ts';
-import { isPoke, openLiveStream } from './testing/live-stream.ts';
+import { isPoke, openLiveStream, type LiveStream } from './testing/live-stream.ts';
 import { testConfig } from './testing/test-app.ts';
 import { createTestDatabase } from './testing/test-database.ts';
 import { addMember, createFamily, familyVersion, signUpPerson, type TestDevice } from './testing/test-device.ts';
 
 const terminations = 10;
 const writers = 4;
+/** The app's engine gives up on a request with no answer by then and sends it again (`requestTimeoutMs`). */
+const deviceGivesUpMs = 30_000;
 
 /**
  * PostgreSQL ends every session of the server's (a failover, a pooler restart, an idle timeout; here
@@ -22,6 +24,10 @@ const writers = 4;
  * writes caught on a dropped connection with a 503 their device retries, and nothing worse: no crash, no write lost
  * or applied twice; its LISTEN comes back and pokes the stream, its job queue runs again. The server's own policy for
  * failures nobody handled (process-failures.ts) watches the process: had it decided to stop, the test fails.
+ * About 10 s alone, 25 s beside other tests under load. Every wait has a deadline that names what did not happen, and
+ * the summary gives the slowest round: once on CI the test ran out its 180 s and said nothing of where (it was the
+ * job queue's stop: job-database.ts). A device gives up on a push unanswered in 30 s and sends it again, as the app
+ * does; about one run in twenty under load has one, right after the pool's sessions ended (cause not found yet).
  */
 describe.skipIf(!process.env.DATABASE_URL)('the server when PostgreSQL drops its connections', () => {
   it(`survives ${terminations} terminations of all its sessions during a write burst and a live stream`, async () => {
@@ -40,8 +46,22 @@ describe.skipIf(!process.env.DATABASE_URL)('the server when PostgreSQL drops its
       },
       () => {},
     );
-    /** Waits for `event`, or fails as soon as the server would have stopped. */
-    const until = <T>(event: Promise<T>) => Promise.race([event, failure]);
+    let round = 0;
+    /** Waits for `event`, failing as soon as the server would have stopped, or after `seconds` naming `what`. */
+    const until = <T>(what: string, event: Promise<T>, seconds = 30): Promise<T> => {
+      let timer: NodeJS.Timeout | undefined;
+      const deadline = new Promise<never>((_, reject) => {
+        timer = setTimeout(async () => {
+          // What the database was doing then, for whoever reads the failure.
+          const sessions = await admin`
+            select state, wait_event_type, wait_event, left(query, 80) as query from pg_stat_activity
+            where datname = ${databaseName}
+          `.catch(() => []);
+          reject(new Error(`${what}: nothing within ${seconds} s (round ${round}); ${JSON.stringify(sessions)}`));
+        }, seconds * 1000);
+      });
+      return Promise.race([event, failure, deadline]).finally(() => clearTimeout(timer));
+    };
 
     const database = await createTestDatabase();
     const databaseName = new URL(database.url).pathname.slice(1);
@@ -55,6 +75,7 @@ describe.skipIf(!process.env.DATABASE_URL)('the server when PostgreSQL drops its
     let stopping = false;
     let abandoned = false;
     let bursts: Promise<void>[] = [];
+    let stream: LiveStream | undefined;
     const quiet = { info() {}, warn() {}, error() {} };
     const jobs = await startJobQueue(sql, [{ name: 'probe', run: async () => probeRan() }], quiet, {
       pollingIntervalSeconds: 0.5,
@@ -67,12 +88,13 @@ describe.skipIf(!process.env.DATABASE_URL)('the server when PostgreSQL drops its
       const listener = await signUpPerson(app);
       const { familyId: quietFamilyId } = await createFamily(listener.device, 'The Quiet Ones');
       const quietVersion = await familyVersion(sql, quietFamilyId);
-      const stream = await openLiveStream(url, listener.account.cookie);
+      stream = await openLiveStream(url, listener.account.cookie);
       expect(await stream.nextEvent()).toEqual({ event: 'ready', data: '{}' });
 
       const written: string[] = [];
       const answered503 = new Set<string>();
       let answers503 = 0;
+      let unanswered = 0;
       let acknowledged = () => {};
       /** A device as the app is one: writes queue, the queue is pushed in order, a 503 keeps it for the next try. */
       async function burst(device: TestDevice): Promise<void> {
@@ -84,7 +106,14 @@ describe.skipIf(!process.env.DATABASE_URL)('the server when PostgreSQL drops its
             outbox.push({ postId, mutation: mutation! });
             written.push(postId);
           }
-          const response = await device.postPush(outbox.map((entry) => entry.mutation));
+          const pushed = device.postPush(outbox.map((entry) => entry.mutation));
+          const response = await until('an answer to a push', Promise.race([pushed, given(deviceGivesUpMs)]), 60);
+          if (!response) {
+            // Sent again, as the app does: rare, after the pool's sessions ended (see the summary's count).
+            unanswered += 1;
+            for (const { postId } of outbox) answered503.add(postId);
+            continue;
+          }
           expect([200, 503]).toContain(response.statusCode);
           const answer = pushResponseSchema.safeParse(response.json());
           if (response.statusCode === 503) {
@@ -109,11 +138,15 @@ describe.skipIf(!process.env.DATABASE_URL)('the server when PostgreSQL drops its
         }
       }
       bursts = people.map((person) => burst(person.device));
+      // A device that stops on an answer it did not expect fails the test at once, not at its timeout.
+      for (const each of bursts) each.catch(failed);
 
       let sessionsEnded = 0;
-      for (let round = 1; round <= terminations; round += 1) {
+      let slowestRoundMs = 0;
+      for (round = 1; round <= terminations; round += 1) {
+        const roundStarted = Date.now();
         // Writes are going through (the pool is back)...
-        await until(new Promise<void>((resolve) => (acknowledged = resolve)));
+        await until('a write acknowledged', new Promise<void>((resolve) => (acknowledged = resolve)));
         const listening = new Promise<void>((resolve) => {
           const stop = notifier.onChangesMissed(() => {
             stop();
@@ -130,18 +163,19 @@ describe.skipIf(!process.env.DATABASE_URL)('the server when PostgreSQL drops its
           `;
           sessionsEnded += ended.length;
         }
-        await until(listening);
+        await until('listening again', listening);
         // Back to listening, the server pokes the stream for its family: its device pulls whatever it missed.
-        const poke = await until(stream.next(isPoke(quietFamilyId), 10_000));
+        const poke = await until('the poke', stream.next(isPoke(quietFamilyId), 30_000));
         expect(JSON.parse(poke.data!)).toEqual({ familyId: quietFamilyId, version: quietVersion });
+        slowestRoundMs = Math.max(slowestRoundMs, Date.now() - roundStarted);
       }
       stopping = true;
-      await until(Promise.all(bursts));
+      await until('the devices sending what they hold', Promise.all(bursts), 90);
 
       // The job queue works again.
       const ran = new Promise<void>((resolve) => (probeRan = resolve));
-      await jobs.runSoon('probe');
-      await until(ran);
+      await until('a job asked for', jobs.runSoon('probe'));
+      await until('the job run', ran);
 
       const stored = await sql<{ id: string }[]>`select id from posts where family_id = ${familyId} order by id`;
       expect(stored.map((row) => row.id)).toEqual([...written].sort());
@@ -151,13 +185,15 @@ describe.skipIf(!process.env.DATABASE_URL)('the server when PostgreSQL drops its
       expect(stops).toEqual([]);
       console.log(
         `${terminations} terminations (${sessionsEnded} sessions ended), ${writers} devices pushing, 1 live stream: ` +
-          `${written.length} writes, ${answers503} answers 503 (${answered503.size} writes sent again), ` +
-          `${stored.length} stored once each; ${survived.length} dropped sessions under a query nobody awaited survived`,
+          `${written.length} writes, ${answers503} answers 503, ${unanswered} pushes unanswered in ` +
+          `${deviceGivesUpMs / 1000} s (${answered503.size} writes sent again), ` +
+          `${stored.length} stored once each; ${survived.length} dropped sessions under a query nobody awaited ` +
+          `survived; slowest round ${slowestRoundMs} ms`,
       );
-      stream.close();
     } finally {
-      // A failed test leaves the devices pushing: they stop before the server does.
+      // A failed test leaves the devices pushing: they stop before the server does (each push has its deadline).
       abandoned = true;
+      stream?.close();
       await Promise.allSettled(bursts);
       removeHandlers();
       await app.close();
@@ -167,5 +203,10 @@ describe.skipIf(!process.env.DATABASE_URL)('the server when PostgreSQL drops its
       await admin.end();
       await database.close();
     }
-  }, 60_000);
+  }, 180_000);
 });
+
+/** Resolves with null after `ms`, without keeping the process alive. */
+function given(ms: number): Promise<null> {
+  return new Promise((resolve) => setTimeout(() => resolve(null), ms).unref());
+}

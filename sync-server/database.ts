@@ -25,15 +25,21 @@ export type Database = {
   close(): Promise<void>;
 };
 
+/** Tests only: sees the text and parameters of each statement sent (decision 0063). */
+export type StatementWatcher = (text: string, parameters: unknown[]) => void;
+
 /**
  * Every connection in the app goes through postgres.js, whether the database is a real PostgreSQL or the embedded
  * PGlite, so repositories and migrations run the same code against both. A connection that fails under a statement
  * costs that statement's work only (driver-workarounds.ts).
  */
-export function connect(url: string, max: number): Sql {
+export function connect(url: string, max: number, onStatement?: StatementWatcher): Sql {
   return withDriverWorkarounds(
     postgres(url, {
       max,
+      ...(onStatement && {
+        debug: (_connection: number, text: string, parameters: unknown[]) => onStatement(text, parameters),
+      }),
       // "relation already exists, skipping" and friends are expected and say nothing actionable.
       onnotice: () => {},
       connection: { application_name: 'hearth' },

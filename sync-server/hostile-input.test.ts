@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { connect as connectTcp, type Socket } from 'node:net';
+import type { LightMyRequestResponse } from 'fastify';
+import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { connectionPolicy } from './app.ts';
 import { knownDeviceCookieName } from './routes/auth-routes.ts';
@@ -14,8 +16,16 @@ import {
   type CalendarComponent,
 } from './testing/icalendar.ts';
 import { addMember, createFamily, TestDevice } from './testing/test-device.ts';
+import {
+  eightyMegapixelWebp,
+  hiddenAddress,
+  jpegHeaderBomb,
+  photosWithLocation,
+  uploadPhotoFile,
+} from './testing/test-photos.ts';
+import { sharedContentType, sharedMaxPixels } from './photos/photo-images.ts';
 
-/** What a hostile probe found (issue 11, items 1 to 3): input PostgreSQL cannot store must never stall or crash. */
+/** What a hostile probe found (items 1 to 3): input PostgreSQL cannot store must never stall or crash. */
 const context = useTestApp();
 
 describe('input the database cannot store', () => {
@@ -194,20 +204,84 @@ describe('calendar files', () => {
   });
 });
 
+describe('photos another member can get', () => {
+  /** Grandma's upload of `bytes`, and what her son gets when he downloads its original. */
+  async function sharedCopyOf(bytes: Buffer): Promise<LightMyRequestResponse> {
+    const grandma = await signUp(context.app);
+    const son = await signUp(context.app);
+    const { familyId } = await createFamily(new TestDevice(context.app, grandma));
+    await addMember(context.sql, familyId, son.user.id);
+    const photoId = randomUUID();
+    const upload = await uploadPhotoFile(context.app, grandma.cookie, { familyId, photoId, bytes });
+    expect(upload.statusCode).toBe(201);
+    await new TestDevice(context.app, grandma).send({
+      name: 'photo.create',
+      args: { photoId, familyId, albumId: null, title: null, description: null },
+    });
+    const url = `/api/photos/${photoId}/original`;
+    return context.app.inject({ method: 'GET', url, headers: { cookie: son.cookie } });
+  }
+
+  it('re-encodes every format, GIF too, so no EXIF, XMP or comment with a location goes with it', async () => {
+    for (const { label, bytes, contentType } of await photosWithLocation()) {
+      expect(bytes.includes(hiddenAddress) || (await sharp(bytes).metadata()).exif !== undefined, label).toBe(true);
+      const shared = await sharedCopyOf(bytes);
+      expect([label, shared.statusCode]).toEqual([label, 200]);
+      const copy = shared.rawPayload;
+      const metadata = await sharp(copy).metadata();
+      expect([label, metadata.exif, metadata.xmp, metadata.iptc, metadata.comments]).toEqual([
+        label,
+        undefined,
+        undefined,
+        undefined,
+        undefined,
+      ]);
+      for (const text of [hiddenAddress, 'GPS', 'xmpmeta', 'Exif']) {
+        expect(copy.includes(text), `${label}: ${text}`).toBe(false);
+      }
+      expect(shared.headers['content-type']).toBe(sharedContentType(contentType));
+      // An animated GIF small enough to re-encode safely keeps its frames.
+      if (contentType === 'image/gif') expect(metadata.pages).toBe(2);
+    }
+  });
+
+  it('gives others a bounded copy of a 265-byte JPEG claiming 8000 × 8000, and of a valid 80 MP WebP', async () => {
+    const bomb = await jpegHeaderBomb();
+    expect(bomb.length).toBeLessThan(300);
+    for (const [label, bytes] of [
+      ['header bomb', bomb],
+      ['80 MP WebP', await eightyMegapixelWebp()],
+    ] as const) {
+      const shared = await sharedCopyOf(bytes);
+      expect([label, shared.statusCode]).toEqual([label, 200]);
+      const { width = 0, height = 0 } = await sharp(shared.rawPayload).metadata();
+      expect(width * height, label).toBeLessThanOrEqual(sharedMaxPixels);
+      expect(width * height, label).toBeGreaterThan(sharedMaxPixels * 0.95);
+    }
+  }, 120_000);
+});
+
 describe('slow and many connections', () => {
-  /** Opens a connection that sends the start of a request, then a byte every `dripMs`: answers when it was closed. */
-  function drip(port: number, dripMs: number): Promise<number> {
+  /**
+   * Opens a connection that sends the start of a request, then a byte every `dripMs`: answers, once the server has
+   * closed it, how long it was open and what the server said.
+   */
+  function drip(port: number, dripMs: number): Promise<{ openFor: number; answer: string }> {
     return new Promise((resolve) => {
       const started = Date.now();
+      let answer = '';
       const socket = connectTcp(port, '127.0.0.1', () => {
         socket.write('POST /api/contact HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\n');
         socket.write('Content-Length: 1000\r\n\r\n{');
       });
       const timer = setInterval(() => socket.writable && socket.write(' '), dripMs);
+      socket.on('data', (bytes) => {
+        answer += bytes.toString();
+      });
       socket.on('error', () => {});
       socket.on('close', () => {
         clearInterval(timer);
-        resolve(Date.now() - started);
+        resolve({ openFor: Date.now() - started, answer });
       });
     });
   }
@@ -216,9 +290,10 @@ describe('slow and many connections', () => {
     const app = await context.buildApp({}, { requestTimeoutMs: 1_000 });
     await app.listen({ port: 0, host: '127.0.0.1' });
     const { port } = app.server.address() as AddressInfo;
-    const openFor = await drip(port, 200);
+    const { openFor, answer } = await drip(port, 200);
+    // Closed by the server, not before its time; how soon after it is the machine's load, not the server's rule.
+    expect(answer).toMatch(/^HTTP\/1\.1 408 /);
     expect(openFor).toBeGreaterThanOrEqual(900);
-    expect(openFor).toBeLessThan(4_000);
   });
 
   it('refuses more connections from one address than a household needs', async () => {
@@ -235,7 +310,18 @@ describe('slow and many connections', () => {
           }),
       ),
     );
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // The server closes the connections over the limit: wait for those closes rather than for a while.
+    const overLimit = sockets.length - connectionPolicy.connectionsPerAddress;
+    await new Promise<void>((resolve) => {
+      let closed = sockets.filter((socket) => socket.destroyed).length;
+      if (closed >= overLimit) resolve();
+      for (const socket of sockets) {
+        socket.on('close', () => {
+          closed += 1;
+          if (closed >= overLimit) resolve();
+        });
+      }
+    });
     const open = sockets.filter((socket) => !socket.destroyed && socket.readyState === 'open');
     expect(open.length).toBeLessThanOrEqual(connectionPolicy.connectionsPerAddress);
     for (const socket of sockets) socket.destroy();

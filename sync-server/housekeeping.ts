@@ -1,6 +1,7 @@
 import type { Sql } from './database.ts';
+import { frameUnusedDays } from '../schema/index.ts';
 import { writeToFamily } from './mutators/access.ts';
-import { recordTombstones } from './repositories/sync-tombstones.ts';
+import { createHousekeepingRepository } from './repositories/housekeeping-repository.ts';
 import { occasionPolicy } from './jobs/occasions.ts';
 import { digestPolicy } from './mail/email-digest.ts';
 
@@ -12,6 +13,7 @@ import { digestPolicy } from './mail/email-digest.ts';
  *   (`POST /api/sync/forget-device`), and one not seen for 90 days (three times a session's life) is forgotten here.
  *   Its rejection records go with it.
  * - An invitation that expired or was revoked 30 days ago no longer needs to say "this link has expired".
+ * - A photo frame (or a frame link nobody opened) unused for 30 days ends (decision 0061).
  * - A photo's file goes with its photo: at once when the photo was deleted, and 30 days after an upload that no
  *   photo ever named (a device names its upload as soon as the server has it). Its bytes then leave storage unless
  *   another upload shares them (`forgetUnusedPhotoBytes`).
@@ -23,6 +25,7 @@ export const housekeepingPolicy = {
   tombstonesKeptDays: 30,
   devicesKeptDays: 90,
   invitationsKeptDaysAfterEnd: 30,
+  framesKeptDaysUnused: frameUnusedDays,
   /** A browser remembered for sign-in (migration 0006) is forgotten after a year, as its cookie is. */
   signInDevicesKeptDays: 365,
   unnamedUploadsKeptDays: 30,
@@ -36,6 +39,7 @@ export type HousekeepingReport = {
   tombstones: number;
   devices: number;
   invitations: number;
+  frames: number;
   photoFiles: number;
   occasions: number;
   digestLinks: number;
@@ -45,60 +49,19 @@ export type HousekeepingReport = {
 export async function runHousekeeping(sql: Sql, now = new Date()): Promise<HousekeepingReport> {
   const daysBefore = (days: number) => new Date(now.getTime() - days * 24 * 60 * 60 * 1000);
   return sql.begin(async (tx) => {
-    // Per family, every tombstone up to the newest old one goes, and the family's floor rises to it in the same
-    // statement, so no pull ever sees the tombstones gone without the floor that says so. Versions only grow with
-    // time in a family, so nothing recent is at or below that version.
-    const [tombstones] = await tx<{ count: number }[]>`
-      with old as (
-        select family_id, max(version) as floor from sync_tombstones
-        where deleted_at < ${daysBefore(housekeepingPolicy.tombstonesKeptDays)}
-        group by family_id
-      ), raised as (
-        update families f set tombstone_floor = greatest(f.tombstone_floor, old.floor)
-        from old where f.id = old.family_id
-        returning f.id, f.tombstone_floor
-      ), gone as (
-        delete from sync_tombstones t using raised
-        where t.family_id = raised.id and t.version <= raised.tombstone_floor
-        returning 1
-      )
-      select count(*)::int as count from gone
-    `;
-    const devices = await tx`
-      delete from sync_devices where last_seen_at < ${daysBefore(housekeepingPolicy.devicesKeptDays)}
-    `;
-    const invitations = await tx`
-      delete from invitations
-      where least(expires_at, coalesce(revoked_at, expires_at))
-        < ${daysBefore(housekeepingPolicy.invitationsKeptDaysAfterEnd)}
-    `;
+    const kept = createHousekeepingRepository(tx);
+    const tombstones = await kept.forgetTombstones(daysBefore(housekeepingPolicy.tombstonesKeptDays));
+    const devices = await kept.forgetDevices(daysBefore(housekeepingPolicy.devicesKeptDays));
+    const invitations = await kept.forgetInvitations(daysBefore(housekeepingPolicy.invitationsKeptDaysAfterEnd));
+    const frames = await kept.forgetFrames(daysBefore(housekeepingPolicy.framesKeptDaysUnused));
     // A deleted photo's tombstone outlives the photo by 30 days, and an unnamed upload by then is 30 days old too.
-    const photoFiles = await tx`
-      delete from photo_files f
-      where not exists (select 1 from photos p where p.id = f.photo_id)
-        and (
-          f.created_at < ${daysBefore(housekeepingPolicy.unnamedUploadsKeptDays)}
-          or exists (
-            select 1 from sync_tombstones t where t.table_name = 'photos' and t.row_id = f.photo_id::text
-          )
-        )
-    `;
-    const occasions = await tx`
-      delete from occasions_told where told_at < ${daysBefore(occasionPolicy.toldKeptDays)}
-    `;
-    // A rate limit's window that ended counts nothing any more (plugins/rate-limit.ts).
-    await tx`delete from rate_limits where reset_at < ${now}`;
-    const digestLinks = await tx`
-      delete from digest_unsubscribe_tokens where created_at < ${daysBefore(digestPolicy.tokensKeptDays)}
-    `;
-    return {
-      tombstones: tombstones?.count ?? 0,
-      devices: devices.count,
-      invitations: invitations.count,
-      photoFiles: photoFiles.count,
-      occasions: occasions.count,
-      digestLinks: digestLinks.count,
-    };
+    const photoFiles = await kept.forgetPhotoFiles(daysBefore(housekeepingPolicy.unnamedUploadsKeptDays));
+    const occasions = await kept.forgetOccasionsTold(daysBefore(occasionPolicy.toldKeptDays));
+    await kept.forgetEndedRateLimits(now);
+    await kept.forgetExpiredAccountLinks(now);
+    await kept.forgetExpiredPasskeyChallenges(now);
+    const digestLinks = await kept.forgetDigestLinks(daysBefore(digestPolicy.tokensKeptDays));
+    return { tombstones, devices, invitations, frames, photoFiles, occasions, digestLinks };
   });
 }
 
@@ -108,26 +71,11 @@ export async function runHousekeeping(sql: Sql, now = new Date()): Promise<House
  */
 export async function forgetOldNotifications(sql: Sql, now = new Date()): Promise<number> {
   const cutoff = new Date(now.getTime() - housekeepingPolicy.readNotificationsKeptDays * 24 * 60 * 60 * 1000);
-  const families = await sql<{ family_id: string }[]>`
-    select distinct family_id from notifications where is_read and updated_at < ${cutoff}
-  `;
   let forgotten = 0;
-  for (const { family_id: familyId } of families) {
+  for (const familyId of await createHousekeepingRepository(sql).familiesWithOldReadNotifications(cutoff)) {
     await writeToFamily(sql, familyId, async (tx, writeVersion) => {
-      const [old] = await tx<{ count: number }[]>`
-        select count(*)::int as count from notifications
-        where family_id = ${familyId} and is_read and updated_at < ${cutoff}
-      `;
-      await recordTombstones(
-        tx,
-        'notifications',
-        await writeVersion(),
-        tx`
-          delete from notifications where family_id = ${familyId} and is_read and updated_at < ${cutoff}
-          returning family_id, id::text as row_id
-        `,
-      );
-      forgotten += old?.count ?? 0;
+      const version = await writeVersion();
+      forgotten += await createHousekeepingRepository(tx).forgetReadNotifications(familyId, version, cutoff);
     });
   }
   return forgotten;

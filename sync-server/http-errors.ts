@@ -8,7 +8,7 @@ export const databaseUnavailableHeaders = { 'retry-after': '2' };
 
 /** Sentences the server itself says; the validation messages come from schema/messages.ts. */
 export const serverMessages = {
-  /** The client treats a 401 whose body contains this word as "signed out" (spec §8): keep it exactly. */
+  /** The client treats a 401 whose body contains this word as "signed out" (product.md §8): keep it exactly. */
   unauthorized: 'Unauthorized',
   notFound: 'Not found',
   unexpected: 'Something went wrong on our side. Please try again.',
@@ -43,6 +43,21 @@ export const serverMessages = {
   exportTooSoon: (nextAllowedAt: string) =>
     `You can make one archive a day. The next one can be made after ${new Date(nextAllowedAt).toUTCString()}.`,
   exportGone: 'This archive is no longer kept. Make a new one in Settings.',
+  resetLinkClosed: 'This link has expired or was already used. Ask for a new one.',
+  noEmailHere:
+    "This Hearth can't send email. Ask someone who looks after your family on Hearth to make you a reset link from the Family Tree.",
+  resetLinkAdminOnly: 'Only a family admin can make a password reset link',
+  tooManyResetLinks: 'You have made many reset links in a short while. Please try again later.',
+  passkeyChallengeGone: 'That took too long, or was already used. Please try adding the passkey again.',
+  passkeyNotVerified: "That passkey couldn't be checked. Please try again.",
+  passkeyLastWayIn: 'This passkey is the only way you can sign in. Add a password or another passkey first.',
+  passkeyAgainToDelete: 'For your safety, confirm with your passkey, then delete your account within ten minutes.',
+  passkeyNotYours: "That passkey isn't one of yours. Please use the one you sign in with.",
+  noEmailSignInHere: "This Hearth can't send email. Sign in with your password or a passkey.",
+  signInLinkClosed: 'This sign-in link has expired or was already used. Ask for a new one.',
+  signInLinkWrongCode: "That code doesn't match, so this link no longer works. Ask for a new one.",
+  signInLinkNeedsCode: 'This link was asked for on another device. Type the code shown there.',
+  passkeySignInFailed: "That passkey couldn't sign you in. Try again, or sign in with your password.",
   notAPushService: "This browser's push service is not one Hearth can send to.",
 } as const;
 

@@ -7,7 +7,8 @@ import { startNewSyncHistory } from './sync-history.ts';
 /**
  * `npm run migrate` applies the pending migrations. `npm run migrate -- --restored` also tells every device that the
  * database was put back from a backup in place (a file-system snapshot: nothing else about it changed), so each one
- * starts over from what the database now holds (docs/decisions/0011-server-history-and-device-owner.md).
+ * starts over from what the database now holds (docs/decisions/0011-server-history-and-device-owner.md). Without
+ * it, the first device that saw more than the database holds begins the new history (docs/decisions/0050).
  */
 const restored = process.argv.includes('--restored');
 

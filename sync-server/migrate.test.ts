@@ -141,7 +141,9 @@ describe('the sync migration', () => {
       await sql`insert into comments (post_id, author_id, content) values (${post!.id}, ${user!.id}, 'Hello')`;
       await sql`insert into post_reactions (post_id, user_id, reaction_type) values (${post!.id}, ${user!.id}, 'like')`;
 
-      expect((await runMigrations(sql))[0]).toEqual({ version: 2, name: 'sync' });
+      // Up to the sync migration only: later ones move versions on for their own reasons (0035).
+      await copyFile(new URL('./migrations/0002_sync.sql', import.meta.url), join(onlyInitial, '0002_sync.sql'));
+      expect(await runMigrations(sql, onlyInitial)).toEqual([{ version: 2, name: 'sync' }]);
       const [after] = await sql<{ family: string; comment: string; reaction: string; versions: string[] }[]>`
         select (select version::text from families) as family,
           (select family_id::text from comments) as comment,
@@ -152,6 +154,45 @@ describe('the sync migration', () => {
       expect(after).toEqual({ family: '1', comment: family!.id, reaction: family!.id, versions: ['1', '1', '1'] });
     } finally {
       await rm(onlyInitial, { recursive: true, force: true });
+      await sql.end({ timeout: 5 });
+      await database.close();
+    }
+  });
+});
+
+describe('the invited-by migration (0035)', () => {
+  it('relates members from before it to the creator, and has devices pull them again', async () => {
+    const database = await createTestDatabase();
+    const sql = connect(database.url, database.poolMax);
+    const before = await mkdtemp(join(tmpdir(), 'hearth-migrations-'));
+    try {
+      for (const file of await readdir(migrationsDirectory)) {
+        if (Number(file.slice(0, 4)) < 35) await copyFile(join(migrationsDirectory, file), join(before, file));
+      }
+      await runMigrations(sql, before);
+      const [rose, david] = await sql<{ id: string }[]>`
+        insert into users (username, email) values ('rose', 'rose@example.test'), ('david', 'david@example.test')
+        returning id
+      `;
+      const [family] = await sql<{ id: string }[]>`
+        insert into families (name, created_by_id, version) values ('Millers', ${rose!.id}, 7) returning id
+      `;
+      await sql`
+        insert into family_members (family_id, user_id, role, relationship_type, version) values
+          (${family!.id}, ${rose!.id}, 'admin', 'creator', 1), (${family!.id}, ${david!.id}, 'member', 'son', 7)
+      `;
+
+      await runMigrations(sql);
+      const members = await sql`
+        select user_id, relative_to_id, version::int from family_members order by relationship_type
+      `;
+      expect(members).toEqual([
+        { user_id: rose!.id, relative_to_id: null, version: 8 },
+        { user_id: david!.id, relative_to_id: rose!.id, version: 8 },
+      ]);
+      expect(await sql`select version::int from families`).toEqual([{ version: 8 }]);
+    } finally {
+      await rm(before, { recursive: true, force: true });
       await sql.end({ timeout: 5 });
       await database.close();
     }

@@ -2,6 +2,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Sql } from './database.ts';
+import { createMigrationRepository } from './repositories/migration-repository.ts';
 import { settleSyncHistory } from './sync-history.ts';
 
 export type Migration = { version: number; name: string };
@@ -31,28 +32,17 @@ async function readMigrations(directory: string): Promise<(Migration & { text: s
 export async function runMigrations(sql: Sql, directory = defaultDirectory): Promise<Migration[]> {
   const migrations = await readMigrations(directory);
   return sql.begin(async (tx) => {
-    // The lock comes before the table exists: two concurrent `create table if not exists` can still collide.
-    await tx`select pg_advisory_xact_lock(7317706125)`;
-    await tx`
-      create table if not exists schema_migrations (
-        version int primary key,
-        name text not null,
-        applied_at timestamptz not null default now()
-      )
-    `;
-    const rows = await tx<{ version: number }[]>`select version from schema_migrations`;
-    const done = new Set(rows.map((row) => row.version));
+    const ledger = createMigrationRepository(tx);
+    await ledger.takeTurn();
+    const done = await ledger.appliedVersions();
     const applied: Migration[] = [];
     for (const migration of migrations) {
       if (done.has(migration.version)) continue;
-      // The simple protocol runs a file of many statements in one round trip, on PostgreSQL and PGlite alike.
-      await tx.unsafe(migration.text).simple();
-      await tx`insert into schema_migrations (version, name) values (${migration.version}, ${migration.name})`;
+      await ledger.apply(migration);
       applied.push({ version: migration.version, name: migration.name });
     }
     // Absent only while a test migrates part of the way.
-    const [history] = await tx<{ exists: boolean }[]>`select to_regclass('sync_history') is not null as exists`;
-    if (history?.exists) await settleSyncHistory(tx);
+    if (await ledger.hasTable('sync_history')) await settleSyncHistory(tx);
     return applied;
   });
 }

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { NemesisCheck } from './testing/nemesis.ts';
-import { plant, plantedBugs, runWithPlantedBug, type PlantedBugName } from './testing/planted-bugs.ts';
+import { plant, plantedBugs, runWithPlantedBug, type PlantedBug, type PlantedBugName } from './testing/planted-bugs.ts';
 
 /**
  * The nemesis's self-check: each deliberate bug (testing/planted-bugs.ts), planted in a copy of the source, must be
@@ -20,7 +20,8 @@ describe('the nemesis catches the bugs it exists to catch', () => {
       const runs: string[] = [];
       let checks = new Set<NemesisCheck>();
       for (const seed of seeds) {
-        const report = await runWithPlantedBug(name, { seed, steps });
+        const { restore } = plantedBugs[name] as PlantedBug;
+        const report = await runWithPlantedBug(name, { seed, steps, ...(restore ? { restore } : {}) });
         checks = new Set(report.divergences.map((divergence) => divergence.check));
         runs.push(`seed ${seed} found ${[...checks].join(', ') || 'nothing'}`);
         if (checks.has(expected)) break;

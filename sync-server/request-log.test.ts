@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { Writable } from 'node:stream';
-import Fastify from 'fastify';
+import Fastify, { LogController } from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { requestLogSerializers, withoutSecretTokens } from './request-log.ts';
+import { logRequests, requestLogSerializers, withoutSecretTokens } from './request-log.ts';
 
 const token = randomBytes(32).toString('base64url');
 
@@ -12,6 +12,10 @@ describe('withoutSecretTokens', () => {
     expect(withoutSecretTokens(`/join/${token}?from=share`)).toBe('/join/[token]');
     expect(withoutSecretTokens(`/signup?returnTo=%2Fjoin%2F${token}`)).toBe('/signup?returnTo=/join/[token]');
     expect(withoutSecretTokens(`/login?returnTo=%2fJOIN%2f${token}`)).toBe('/login?returnTo=/JOIN/[token]');
+  });
+
+  it('hides the token of a password reset link', () => {
+    expect(withoutSecretTokens(`/reset-password/${token}`)).toBe('/reset-password/[token]');
   });
 
   it('hides the token of a calendar address', () => {
@@ -72,7 +76,11 @@ describe('request logs', () => {
         done();
       },
     });
-    const app = Fastify({ logger: { level: 'info', stream, serializers: requestLogSerializers } });
+    const app = Fastify({
+      logger: { level: 'debug', stream, serializers: requestLogSerializers },
+      logController: new LogController({ disableRequestLogging: true }),
+    });
+    logRequests(app);
     app.get('/join/:token', async () => 'the join page');
     app.get('/api/calendar/:file', async () => 'a calendar');
     // As the app's own (static-files.ts): Fastify's default one logs the address as it came, past the serializer.
@@ -89,7 +97,40 @@ describe('request logs', () => {
     const logged = lines.join('');
     expect(logged).not.toContain(token);
     expect(decodeURIComponent(decodeURIComponent(logged))).not.toContain(token);
-    const incoming = lines.map((line) => JSON.parse(line)).find((entry) => entry.msg === 'incoming request');
-    expect(incoming.req).toMatchObject({ method: 'GET', url: '/join/[token]', remoteAddress: '203.0.113.4' });
+    const answered = lines.map((line) => JSON.parse(line)).find((entry) => entry.msg === 'request completed');
+    expect(answered.req).toMatchObject({ method: 'GET', url: '/join/[token]', remoteAddress: '203.0.113.4' });
+  });
+
+  it('say the ordinary ones at debug, once each, and a failure at info', async () => {
+    const lines: string[] = [];
+    const stream = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        lines.push(chunk.toString());
+        done();
+      },
+    });
+    const app = Fastify({
+      logger: { level: 'debug', stream },
+      logController: new LogController({ disableRequestLogging: true }),
+    });
+    logRequests(app);
+    app.get('/api/fine', async () => ({ ok: true }));
+    app.get('/api/broken', async () => {
+      throw new Error('the disk is full');
+    });
+    try {
+      await app.inject({ url: '/api/fine' });
+      await app.inject({ url: '/api/broken' });
+    } finally {
+      await app.close();
+    }
+    const requests = lines
+      .map((line) => JSON.parse(line))
+      .filter((entry) => entry.msg === 'request completed')
+      .map((entry) => [entry.res.statusCode, entry.level]);
+    expect(requests).toEqual([
+      [200, 20],
+      [500, 30],
+    ]);
   });
 });

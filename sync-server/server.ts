@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { buildApp, photoStorageOf } from './app.ts';
 import { loadConfig } from './config.ts';
+import { audioToolsAdvice, audioToolsFound } from './voice/voice-audio.ts';
 import { openDatabase, type Database } from './database.ts';
 import { runMigrations } from './migrate.ts';
 import { startHearthJobs } from './jobs/jobs.ts';
@@ -47,6 +48,8 @@ async function start(): Promise<{
     });
     for (const migration of applied) console.log(`Applied migration ${migration.version} (${migration.name})`);
     console.log(`Hearth is serving ${origin} (database: ${database.location})`);
+    // Voice notes need ffmpeg; everything else works without it (docs/decisions/0052-voice-notes.md).
+    if (!audioToolsFound()) console.warn(audioToolsAdvice);
     // Under `npm start`, the supervisor starts a server that served again when it stops (supervisor.ts).
     if (process.send) {
       process.send('serving');

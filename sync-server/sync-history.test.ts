@@ -1,9 +1,10 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { historyChangedSchema, rejections } from '../schema/index.ts';
 import { connect } from './database.ts';
 import { runMigrations } from './migrate.ts';
-import { currentEpoch, startNewSyncHistory } from './sync-history.ts';
+import { currentEpoch } from './repositories/sync-history-repository.ts';
+import { startNewSyncHistory } from './sync-history.ts';
 import { signUp, useTestApp } from './testing/test-app.ts';
 import { addMember, createFamily, TestDevice } from './testing/test-device.ts';
 
@@ -46,6 +47,27 @@ describe("the server's history", () => {
     expect(pull.json()).toMatchObject({ epoch: answer.epoch, lastAppliedSeq: 1 });
   });
 
+  it('answers a push naming no history 409 and applies nothing: one delayed past a restore cannot land', async () => {
+    const device = await newDevice();
+    const { familyId } = await createFamily(device);
+    // Written before the device heard any epoch, held on the way, and arriving in a history begun since.
+    await context.sql.begin((tx) => startNewSyncHistory(tx));
+    const postId = randomUUID();
+    const late = device.queue({ name: 'post.create', args: { postId, familyId, content: 'Sent before any answer' } });
+
+    const push = await device.postPush(late, { epoch: null });
+    expect(push.statusCode).toBe(409);
+    expect(historyChangedSchema.parse(push.json())).toMatchObject({
+      epoch: await currentEpoch(context.sql),
+      lastAppliedSeq: 1,
+    });
+    expect(await context.sql`select 1 from posts where id = ${postId}`).toHaveLength(0);
+    // A pull naming none is answered: it applies nothing, and tells the device the epoch.
+    expect((await device.postPull()).statusCode).toBe(409);
+    device.epoch = null;
+    expect((await device.pull()).epoch).toBe(await currentEpoch(context.sql));
+  });
+
   it('begins a new history when the operator says the database was restored in place', async () => {
     const before = await currentEpoch(context.sql);
     await context.sql.begin((tx) => startNewSyncHistory(tx));
@@ -79,6 +101,117 @@ describe("the server's history", () => {
       }
     },
   );
+});
+
+/**
+ * A database put back in time with every mark it has (a file-system snapshot in place): the devices that saw more
+ * than it holds tell it (docs/decisions/0050-devices-witness-a-database-put-back.md). Here the database goes back by
+ * hand; restore.test.ts puts a real snapshot back.
+ */
+describe('devices as witnesses of a database put back in time', () => {
+  // The history has stood for a while: a device's word may end it (a younger one is the last test's).
+  beforeEach(async () => {
+    await context.sql`update sync_history set started_at = now() - interval '2 hours'`;
+  });
+
+  async function deviceInFamily() {
+    const device = await newDevice();
+    const { familyId } = await createFamily(device);
+    await device.send({ name: 'post.create', args: { postId: randomUUID(), familyId, content: 'Seen by the device' } });
+    await device.pullAll();
+    return { device, familyId };
+  }
+
+  it('begins a new history when a device holds a family version beyond the family’s', async () => {
+    const { device, familyId } = await deviceInFamily();
+    const epoch = await currentEpoch(context.sql);
+    await context.sql`update families set version = version - 1 where id = ${familyId}`;
+
+    const pull = await device.postPull();
+    expect(pull.statusCode).toBe(409);
+    const answer = historyChangedSchema.parse(pull.json());
+    expect(answer.epoch).not.toBe(epoch);
+    expect(answer).toEqual({ error: expect.any(String), epoch: await currentEpoch(context.sql), lastAppliedSeq: 2 });
+  });
+
+  it('begins a new history when a device heard a seq answered that the database no longer records', async () => {
+    const { device, familyId } = await deviceInFamily();
+    const epoch = await currentEpoch(context.sql);
+    await context.sql`update sync_devices set last_applied_seq = 1 where id = ${device.id}`;
+
+    const postId = randomUUID();
+    const push = await device.postPush(
+      device.queue({ name: 'post.create', args: { postId, familyId, content: 'After the snapshot' } }),
+    );
+    expect(push.statusCode).toBe(409);
+    expect(historyChangedSchema.parse(push.json())).toMatchObject({ lastAppliedSeq: 1 });
+    expect(await currentEpoch(context.sql)).not.toBe(epoch);
+    expect(await context.sql`select 1 from posts where id = ${postId}`).toHaveLength(0);
+  });
+
+  it('lets a device the server let go of start over alone: its word proves nothing of the rest', async () => {
+    const { device } = await deviceInFamily();
+    const epoch = await currentEpoch(context.sql);
+    await context.sql`delete from sync_devices where id = ${device.id}`;
+
+    const pull = await device.postPull();
+    expect(pull.statusCode).toBe(409);
+    expect(historyChangedSchema.parse(pull.json())).toMatchObject({ epoch, lastAppliedSeq: 0 });
+    expect(await currentEpoch(context.sql)).toBe(epoch);
+  });
+
+  it('begins one new history however many witnesses speak at once', async () => {
+    const witnesses = await Promise.all([deviceInFamily(), deviceInFamily(), deviceInFamily()]);
+    const epoch = await currentEpoch(context.sql);
+    await context.sql`update families set version = 1 where id in ${context.sql(witnesses.map((one) => one.familyId))}`;
+
+    const answers = await Promise.all(witnesses.map(({ device }) => device.postPull()));
+    const epochs = new Set(answers.map((answer) => historyChangedSchema.parse(answer.json()).epoch));
+    expect(answers.map((answer) => answer.statusCode)).toEqual([409, 409, 409]);
+    expect(epochs).toEqual(new Set([await currentEpoch(context.sql)]));
+    expect(epochs.has(epoch)).toBe(false);
+  });
+
+  it("ends a history by a device's word once an hour at most: a younger one stays, the witness starts over", async () => {
+    const { device, familyId } = await deviceInFamily();
+    await context.sql`update sync_history set started_at = now() - interval '50 minutes'`;
+    const epoch = await currentEpoch(context.sql);
+    await context.sql`update families set version = version - 1 where id = ${familyId}`;
+
+    const pull = await device.postPull();
+    expect(pull.statusCode).toBe(409);
+    expect(historyChangedSchema.parse(pull.json())).toMatchObject({ epoch, lastAppliedSeq: 2 });
+    expect(await currentEpoch(context.sql)).toBe(epoch);
+  });
+
+  it('never takes a new device, or devices writing and pulling together, for a witness', async () => {
+    const { device: grandma, familyId } = await deviceInFamily();
+    const epoch = await currentEpoch(context.sql);
+    const family = await Promise.all(
+      Array.from({ length: 4 }, async () => {
+        const member = await newDevice();
+        await addMember(context.sql, familyId, member.account.user.id);
+        return member;
+      }),
+    );
+    const everyone = [grandma, ...family];
+    for (let round = 0; round < 5; round += 1) {
+      await Promise.all(
+        everyone.map(async (device, index) => {
+          if (index % 2 === round % 2) {
+            const content = `Round ${round}`;
+            await device.send({ name: 'post.create', args: { postId: randomUUID(), familyId, content } });
+          }
+          await device.pullAll();
+        }),
+      );
+    }
+    const newcomer = await newDevice();
+    await addMember(context.sql, familyId, newcomer.account.user.id);
+    await newcomer.pullAll();
+    expect(await currentEpoch(context.sql)).toBe(epoch);
+    for (const device of [...everyone, newcomer]) expect(device.epoch).toBe(epoch);
+  });
 });
 
 describe("a device's owner", () => {

@@ -1,6 +1,7 @@
 import postgres from 'postgres';
 import { z } from 'zod';
 import type { Sql } from './database.ts';
+import { listenToChannel, notifyChannel } from './repositories/notify-channel.ts';
 
 /** A family moved on to `version`: what a write publishes after its commit and live channels turn into pokes. */
 export type FamilyChange = {
@@ -175,7 +176,7 @@ export async function createPostgresNotifier(sql: Sql): Promise<SyncNotifier> {
 
 /** What `sql.notify` does, as a statement of the pool's own, which connect (database.ts) looks after. */
 async function notify(sql: Sql, payload: string): Promise<void> {
-  await sql`select pg_notify(${channel}, ${payload})`;
+  await notifyChannel(sql, channel, payload);
 }
 
 /**
@@ -208,7 +209,7 @@ async function listenThroughDrops(
       if (!closing) void listenAgain();
     },
   } as unknown as postgres.Options<Record<string, never>>);
-  const listen = () => connection`listen ${connection(channel)}`;
+  const listen = () => listenToChannel(connection, channel);
 
   async function listenAgain(): Promise<void> {
     if (relistening) return;

@@ -8,17 +8,20 @@ import {
   usersNamedBy,
   type Change,
   type FamilyPull,
+  type SyncedTable,
 } from '../schema/index.ts';
 import { writeToFamily } from './mutators/access.ts';
 import { createFamilyRepository } from './repositories/family-repository.ts';
 import { createNotificationRepository } from './repositories/notification-repository.ts';
 import { createPostRepository } from './repositories/post-repository.ts';
-import { currentEpoch } from './sync-history.ts';
+import { currentEpoch } from './repositories/sync-history-repository.ts';
 import { pullChanges } from './sync-pull.ts';
 import { lockWaiters, openTransaction } from './testing/held-transaction.ts';
+import { writeOneOfEach } from './testing/one-of-each.ts';
 import { signUp, useTestApp } from './testing/test-app.ts';
 import { addMember, createFamily, familyVersion, TestDevice } from './testing/test-device.ts';
 import { phonePhoto, uploadPhotoFile } from './testing/test-photos.ts';
+import { recording, uploadVoiceFile } from './testing/test-voice.ts';
 
 const context = useTestApp();
 
@@ -75,6 +78,19 @@ async function busyFamily() {
 }
 
 describe('pull', () => {
+  it('brings a row of every synced table, and a new device holds the same as one that pulled all along', async () => {
+    const grandma = await signUp(context.app);
+    const son = await signUp(context.app);
+    const { author, other } = await writeOneOfEach(context.app, context.sql, { author: son, other: grandma });
+    await other.pullAll();
+    await author.pullAll();
+    const held = (table: (typeof syncedTables)[number]) => [...other.ids(table), ...author.ids(table)];
+    expect(syncedTables.filter((table) => held(table).length === 0)).toEqual([]);
+    const fresh = new TestDevice(context.app, grandma);
+    await fresh.pullAll();
+    expect(new Map([...fresh.rows].sort())).toEqual(new Map([...other.rows].sort()));
+  });
+
   it('sends a new family whole, in (version, table, id) order, with its people but not their emails', async () => {
     const { familyId, admin, adminMemberId, member, memberId, posts, commentId } = await busyFamily();
     const device = new TestDevice(context.app, member.account);
@@ -235,7 +251,9 @@ describe('pull', () => {
     expect(changesOf(answer.families.find((family) => family.familyId === familyId))).toEqual([
       expect.objectContaining({ table: 'members', op: 'put', row: expect.objectContaining({ id: memberId }) }),
     ]);
-    expect(answer.users).toEqual([expect.objectContaining({ id: member.account.user.id, firstName: 'Rosie' })]);
+    // With the admin, whom the member's relationship is to (decision 0062): their row names both.
+    expect(answer.users.map((user) => user.id).sort()).toEqual([member.account.user.id, admin.account.user.id].sort());
+    expect(answer.users).toContainEqual(expect.objectContaining({ id: member.account.user.id, firstName: 'Rosie' }));
   });
 
   it('pages through large families, resuming where it stopped in larger pages, and ends with what a single pull sees', async () => {
@@ -294,29 +312,6 @@ describe('pull', () => {
     const whole = new TestDevice(context.app, member.account);
     await whole.pullAll();
     expect(device.rows).toEqual(whole.rows);
-  });
-
-  it('starts a family over for a device ahead of the server, which drops rows no tombstone names', async () => {
-    const { familyId, admin, member, posts } = await busyFamily();
-    await member.pullAll();
-    // The server is restored from a backup taken before posts[1] existed: the row and any trace of it are gone,
-    // and the device's cursor is now ahead of the family.
-    await context.sql`delete from posts where id = ${posts[1]!}`;
-    await admin.send({ name: 'post.delete', args: { postId: posts[2]! } });
-    const cursor = member.cursors.get(familyId)!;
-    member.cursors.set(familyId, { ...cursor, version: (await familyVersion(context.sql, familyId)) + 100 });
-
-    const answer = await member.pull();
-    expect(answer.families).toEqual([expect.objectContaining({ familyId, reset: true })]);
-    const whole = new TestDevice(context.app, member.account);
-    await whole.pullAll();
-    expect(member.ids('posts')).toEqual([posts[0]!]);
-    expect(member.rows).toEqual(whole.rows);
-    expect(member.cursors.get(familyId)).toEqual({
-      familyId,
-      version: await familyVersion(context.sql, familyId),
-      resume: null,
-    });
   });
 
   it('starts over, and says so, a family being fetched from 0 whose resume token it did not make', async () => {
@@ -486,6 +481,9 @@ describe('pull', () => {
   });
 });
 
+/** The field naming the one person a table's rows are sent to, whom their device knows already. */
+const ownersOf: Partial<Record<SyncedTable, string>> = { chatReads: 'userId', notifications: 'userId' };
+
 describe("a row's times as the API writes them", () => {
   it('sends every synced table, times in toISOString form (the instant PostgreSQL holds), with the people named', async () => {
     const admin = await newDevice();
@@ -528,10 +526,20 @@ describe("a row's times as the API writes them", () => {
       { name: 'message.delete', args: { messageId } },
       { name: 'chat.read', args: { familyId, readThrough: 1 } },
     );
-    // The member's comment and like earn the admin notifications.
+    // The story of the photo, in the admin's voice.
+    const voiceNoteId = randomUUID();
+    const recorded = await uploadVoiceFile(context.app, admin.account.cookie, {
+      familyId,
+      voiceNoteId,
+      bytes: await recording('chromeWebm', { seconds: 1 }),
+    });
+    expect(recorded.statusCode).toBe(201);
+    await admin.send({ name: 'voiceNote.create', args: { voiceNoteId, familyId, on: 'photo', photoId } });
+    // The member's comment and like earn the admin notifications; so does the member tagging the admin.
     await member.send(
       { name: 'comment.create', args: { commentId: randomUUID(), postId, content: 'Lovely' } },
       { name: 'reaction.set', args: { postId, reactionType: 'like', reacted: true } },
+      { name: 'photo.tag', args: { photoId, userId: admin.account.user.id, point: { x: 0.5, y: 0.5 } } },
     );
     // And one that names nobody (a reminder, an archive ready): no one to send along for it.
     await writeToFamily(context.sql, familyId, async (tx, writeVersion) => {
@@ -549,10 +557,21 @@ describe("a row's times as the API writes them", () => {
 
     const device = new TestDevice(context.app, admin.account);
     await device.pullAll();
+    const people = new Set([admin.account.user.id, member.account.user.id]);
     for (const table of syncedTables) {
       const rows = [...device.rows].filter(([key]) => key.startsWith(`${table}/`)).map(([, row]) => row);
       expect(rows, table).not.toHaveLength(0);
       for (const row of rows) {
+        // A field naming someone is declared, so the pull sends their name along (but whose rows these are); a time
+        // is declared, so the check below sees it.
+        for (const [field, value] of Object.entries(row as Record<string, unknown>)) {
+          if (typeof value !== 'string') continue;
+          if (/^\d{4}-\d\d-\d\dT/.test(value)) {
+            expect(syncedTableDeclarations[table].timeFields, `${table}.${field} is a time`).toContain(field);
+          }
+          if (!people.has(value) || ownersOf[table] === field) continue;
+          expect(syncedTableDeclarations[table].userFields, `${table}.${field} names a person`).toContain(field);
+        }
         for (const field of syncedTableDeclarations[table].timeFields) {
           const time = (row as Record<string, unknown>)[field];
           if (time !== null) expect(time, `${table}.${field}`).toBe(new Date(time as string).toISOString());

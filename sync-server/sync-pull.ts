@@ -157,12 +157,12 @@ async function pullFamily(
   const holdsNothing = cursor.version === 0 && cursor.resume === null;
   // The deletes a device still has to learn are the tombstones after this version.
   const knowsDeletesThrough = Math.max(cursor.version, resume?.skipTombstonesThrough ?? 0);
-  // The family goes again from 0 when the device's progress in it cannot be trusted: a cursor ahead of the family (a
-  // database restored from a backup), a page from 0 under way whose token this server did not make, or a copy older
-  // than the tombstones kept (housekeeping.ts let go of deletes it has not seen). The device already holds rows of
-  // it, some perhaps deleted since, so it is told to start over (`reset`).
+  // The family goes again from 0 when the device's progress in it cannot be trusted: a page from 0 under way whose
+  // token this server did not make, or a copy older than the tombstones kept (housekeeping.ts let go of deletes it
+  // has not seen). The device already holds rows of it, some perhaps deleted since, so it is told to start over
+  // (`reset`). A cursor ahead of the family never gets here: it means the database went back in time, and the
+  // request was answered 409 with a new history (routes/sync-routes.ts, decision 0050).
   const restart =
-    cursor.version > familyVersion ||
     (cursor.version === 0 && cursor.resume !== null && !resume) ||
     (!holdsNothing && knowsDeletesThrough < tombstoneFloor);
   const after = restart ? 0 : cursor.version;

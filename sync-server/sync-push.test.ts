@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { mutationNameMax, pushResponseSchema, rejections, syncProtocolVersion } from '../schema/index.ts';
 import { createSyncRepository } from './repositories/sync-repository.ts';
-import { currentEpoch } from './sync-history.ts';
+import { currentEpoch } from './repositories/sync-history-repository.ts';
 import { failPostsContaining } from './testing/database-failures.ts';
 import { createRecordingNotifier, signUp, useTestApp } from './testing/test-app.ts';
 import { addMember, createFamily, familyVersion, TestDevice } from './testing/test-device.ts';

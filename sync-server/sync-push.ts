@@ -84,13 +84,17 @@ async function handleMutation(
   log: FastifyBaseLogger,
 ): Promise<Step> {
   const devices = createSyncRepository(tx);
-  const device = await devices.lockDevice(push.deviceId, push.userId);
+  const { seq } = mutation;
+  // Sent together, run in this order (one round trip): the lock is held before the delete runs, and a device of
+  // another account rolls the delete back with the rest.
+  const [device] = await Promise.all([
+    devices.lockDevice(push.deviceId, push.userId),
+    // A device sends its writes in order, and only once it has the answers to the earlier ones: the refusals it kept
+    // asking about before this batch have reached it, and need not be kept for a lost answer any more.
+    mutation === push.mutations[0] ? devices.forgetRejectionsBefore(push.deviceId, seq) : null,
+  ]);
   if (device === null) throw new HttpError(403, { error: serverMessages.deviceOfAnotherAccount });
   const { lastAppliedSeq: watermark } = device;
-  const { seq } = mutation;
-  // A device sends its writes in order, and only once it has the answers to the earlier ones: the refusals it kept
-  // asking about before this batch have reached it, and need not be kept for a lost answer any more.
-  if (mutation === push.mutations[0]) await devices.forgetRejectionsBefore(push.deviceId, seq);
   if (seq <= watermark) {
     const reason = await devices.rejectionReason(push.deviceId, seq);
     const result: MutationResult = reason ? { seq, status: 'duplicate', reason } : { seq, status: 'duplicate' };

@@ -11,6 +11,7 @@ import {
   type PullResponse,
   type PushedMutation,
 } from '../../schema/index.ts';
+import { writeThroughMutators } from './write-through-mutators.ts';
 
 /** A mutation as the device queues it; the device numbers and dates it when it sends it. */
 export type QueuedMutation = Omit<PushedMutation, 'seq' | 'writtenAt'>;
@@ -54,6 +55,7 @@ export function benchApi(baseUrl: string) {
     device({ userId, cookie }: { userId: string; cookie: string }) {
       const deviceId = randomUUID();
       let seq = 0;
+      let epoch: string | null = null;
       return {
         /** Pushes every mutation; each must be applied, but for up to `refused` refusals. */
         async push(mutations: QueuedMutation[], { refused = 0 } = {}): Promise<void> {
@@ -63,14 +65,22 @@ export function benchApi(baseUrl: string) {
             const batch = mutations
               .slice(start, start + pushBatchMax)
               .map((mutation) => ({ ...mutation, seq: ++seq, writtenAt: now }));
-            const response = await post('/api/sync/push', cookie, {
-              protocolVersion: syncProtocolVersion,
-              deviceId,
-              userId,
-              epoch: null,
-              sentAt: now,
-              mutations: batch,
-            });
+            const send = () =>
+              post('/api/sync/push', cookie, {
+                protocolVersion: syncProtocolVersion,
+                deviceId,
+                userId,
+                epoch,
+                acknowledgedSeq: batch[0]!.seq - 1,
+                sentAt: now,
+                mutations: batch,
+              });
+            let response = await send();
+            // A device that never pulled does not know the server's epoch (decision 0053): the refusal names it.
+            if (response.status === 409 && epoch === null) {
+              epoch = ((await response.json()) as { epoch: string }).epoch;
+              response = await send();
+            }
             const answer = (await response.json()) as { results: { status: string }[] };
             refusals += answer.results.filter((result) => result.status === 'rejected').length;
             const handled = answer.results.every(
@@ -97,6 +107,8 @@ export function benchApi(baseUrl: string) {
               deviceId,
               userId,
               epoch,
+              // A device that never pushed has nothing of its own to acknowledge.
+              acknowledgedSeq: 0,
               cursors,
             });
             if (response.status !== 200) throw new Error(`Pull failed: ${response.status} ${await response.text()}`);
@@ -128,14 +140,15 @@ export function benchApi(baseUrl: string) {
 
 /**
  * A family whose feed is worth reading: `posts` posts, each with two comments and a like, and as many `events` (a
- * day apart, from tomorrow) and chat `messages` as asked, written through the API by one person. Answers the
- * family's id.
+ * day apart, from tomorrow) and chat `messages` as asked, written by one person: through the push API, or through
+ * the server's mutators when `databaseUrl` is given (write-through-mutators.ts: the same rows, without a push's
+ * round trip and commit for each). Answers the family's id.
  */
 export async function familyWithFeed(
   api: ReturnType<typeof benchApi>,
   account: { userId: string; cookie: string },
   posts: number,
-  { events = 0, messages = 0 }: { events?: number; messages?: number } = {},
+  { events = 0, messages = 0, databaseUrl }: { events?: number; messages?: number; databaseUrl?: string } = {},
 ): Promise<string> {
   const familyId = randomUUID();
   const mutations: QueuedMutation[] = [
@@ -173,6 +186,7 @@ export async function familyWithFeed(
       args: { messageId: randomUUID(), familyId, messageType: 'text', content: `Message ${index}: how is everyone?` },
     });
   }
-  await api.device(account).push(mutations);
+  if (databaseUrl) await writeThroughMutators(databaseUrl, account.userId, mutations);
+  else await api.device(account).push(mutations);
   return familyId;
 }

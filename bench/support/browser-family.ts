@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Browser, BrowserContext } from 'playwright-core';
+import { waitTimeoutMs } from './page-timing.ts';
 
 async function signUp(context: BrowserContext, label: string): Promise<void> {
   const name = `${label}${randomUUID().slice(0, 8)}`;
@@ -12,11 +13,12 @@ async function signUp(context: BrowserContext, label: string): Promise<void> {
 
 /**
  * A grandmother and her son, each in a browser context of their own (their requests carry their sessions), in one
- * family she made and he joined through its invitation link.
+ * family she made and he joined through its invitation link. Their pages wait as long as the machine's load asks.
  */
 export async function browserFamily(browser: Browser, baseURL: string, name: string) {
   const grandma = await browser.newContext({ baseURL });
   const son = await browser.newContext({ baseURL });
+  for (const context of [grandma, son]) context.setDefaultTimeout(waitTimeoutMs());
   await signUp(grandma, 'grandma');
   await signUp(son, 'son');
   const family = (await (await grandma.request.post('/api/families', { data: { name } })).json()) as { id: string };

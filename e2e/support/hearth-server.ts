@@ -43,7 +43,14 @@ async function waitForHealth(url: string, server: ChildProcess, output: () => st
  */
 export async function startHearth(
   extraEnv: Record<string, string> = {},
-  { sharing }: { sharing?: RunningHearth } = {},
+  {
+    sharing,
+    host = '127.0.0.1',
+  }: {
+    sharing?: RunningHearth;
+    /** The name people reach it by: passkeys need a domain name (`localhost`), never an IP address. */
+    host?: string;
+  } = {},
 ): Promise<RunningHearth> {
   if (!existsSync(join(repoRoot, 'dist', 'index.html'))) {
     throw new Error('No production build in dist/: run `npm run build` first.');
@@ -53,7 +60,7 @@ export async function startHearth(
     : await createTestDatabase();
   const dataDir = mkdtempSync(join(tmpdir(), 'hearth-e2e-'));
   const port = await freePort();
-  const url = `http://127.0.0.1:${port}`;
+  const url = `http://${host}:${port}`;
   let log = '';
   const server = spawn(process.execPath, ['--import', 'tsx', 'sync-server/server.ts'], {
     cwd: repoRoot,

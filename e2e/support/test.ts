@@ -17,9 +17,11 @@ let counter = 0;
 export function newPerson(label = 'member') {
   counter += 1;
   const unique = `${Date.now().toString(36)}${process.pid.toString(36)}${counter}`;
+  // The server derives the handle from the email's first part (at most 25 characters), so this is their username.
+  const username = `${label.slice(0, 8)}_${unique}`;
   return {
-    username: `${label}_${unique}`.slice(0, 30),
-    email: `${label}.${unique}@example.com`,
+    username,
+    email: `${username}@example.com`,
     password: 'warm-hearth-42',
   };
 }
@@ -29,23 +31,28 @@ export type Person = ReturnType<typeof newPerson>;
 /** Fills in and sends the signup form, whatever the answer; `navigate: false` when the page already shows it. */
 export async function submitSignUp(page: Page, person: Person, { navigate = true } = {}) {
   if (navigate) await page.goto('/signup');
-  await page.getByLabel('Username').fill(person.username);
   await page.getByLabel('Email').fill(person.email);
+  // An invited sign-up offers a passkey first (decision 0055); these journeys make a password.
+  const withPassword = page.getByRole('button', { name: 'Use a password instead' });
+  if (await withPassword.isVisible()) await withPassword.click();
   await page.getByLabel('Password', { exact: true }).fill(person.password);
   await page.getByLabel('Confirm Password').fill(person.password);
   await page.getByRole('button', { name: 'Create Account' }).click();
 }
 
-/** The step after signup: gives the name the family will see, or skips it as a person may. */
+/** The steps after signup: gives the name the family will see (or skips it as a person may), then passes on a passkey. */
 export async function answerNameStep(page: Page, name?: { first: string; last: string }) {
   await expect(page.getByRole('heading', { name: 'What should your family call you?' })).toBeVisible();
   if (!name) {
     await page.getByRole('button', { name: 'Skip for now' }).click();
-    return;
+  } else {
+    await page.getByLabel('First name').fill(name.first);
+    await page.getByLabel('Last name').fill(name.last);
+    await page.getByRole('button', { name: 'Continue' }).click();
   }
-  await page.getByLabel('First name').fill(name.first);
-  await page.getByLabel('Last name').fill(name.last);
-  await page.getByRole('button', { name: 'Continue' }).click();
+  // Then a passkey is offered once; these journeys sign in with passwords (passkeys.spec.ts adds one).
+  await expect(page.getByRole('heading', { name: 'Sign in with your face or fingerprint next time' })).toBeVisible();
+  await page.getByRole('button', { name: 'Not now' }).click();
 }
 
 /** Signs up and skips the name step, so the home greets them by username. */
@@ -53,5 +60,6 @@ export async function signUp(page: Page, person: Person) {
   await submitSignUp(page, person);
   await answerNameStep(page);
   // Signed up once the home greets them: the account exists on the server from here on.
-  await expect(page.getByRole('heading', { level: 1 })).toContainText(person.username);
+  // The home's first start (the device's database, the first pull) can take a while on a busy machine.
+  await expect(page.getByRole('heading', { level: 1 })).toContainText(person.username, { timeout: 15_000 });
 }

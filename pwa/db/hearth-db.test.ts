@@ -16,6 +16,27 @@ import {
   type RefusedWrite,
 } from './hearth-db.ts';
 
+/**
+ * Each synced table's store as released, with the Dexie version that made it: a device already at a version never
+ * runs it again, so a table added later, or indexes changed, under a released version would never reach it. Add a
+ * table here once it ships.
+ */
+const released: Record<string, { version: number; indexes: string[] }> = {
+  families: { version: 1, indexes: ['id'] },
+  members: { version: 1, indexes: ['[familyId+userId]', 'familyId', 'id', 'userId'] },
+  posts: { version: 1, indexes: ['[familyId+createdAt]', 'familyId', 'id'] },
+  comments: { version: 1, indexes: ['familyId', 'id', 'postId'] },
+  reactions: { version: 1, indexes: ['[postId+userId]', 'familyId', 'id', 'postId'] },
+  albums: { version: 5, indexes: ['familyId', 'id'] },
+  photos: { version: 5, indexes: ['[familyId+createdAt]', 'albumId', 'familyId', 'id'] },
+  events: { version: 2, indexes: ['[familyId+startDate]', 'familyId', 'id'] },
+  rsvps: { version: 7, indexes: ['eventId', 'familyId', 'id'] },
+  messages: { version: 8, indexes: ['[familyId+number]', 'familyId', 'id'] },
+  chatReads: { version: 8, indexes: ['familyId', 'id'] },
+  notifications: { version: 9, indexes: ['familyId', 'id', 'updatedAt'] },
+  voiceNotes: { version: 10, indexes: ['[familyId+createdAt]', 'familyId', 'id', 'messageId', 'photoId'] },
+};
+
 async function databaseNames(): Promise<string[]> {
   return (await Dexie.getDatabaseNames()).sort();
 }
@@ -47,6 +68,7 @@ describe('the device database', () => {
         'invitationLinks',
         'photoUploads',
         'photoImages',
+        'voiceClips',
         'shadows',
         'syncState',
       ].sort(),
@@ -54,6 +76,24 @@ describe('the device database', () => {
     db.close();
     await Dexie.delete(hearthDbName('ada'));
     expect(await databaseNames()).not.toContain('hearth-ada');
+  });
+
+  it('keeps every released store as it was, and gives a table added since a version above them all', async () => {
+    const db = openHearthDb('ada');
+    await db.open();
+    const newestReleased = Math.max(...Object.values(released).map(({ version }) => version));
+    const changed = syncedTables.flatMap((table) => {
+      const { deviceVersion } = syncedTableDeclarations[table];
+      const schema = db.table(table).schema;
+      const indexes = [schema.primKey.name, ...schema.indexes.map((index) => index.name)].sort();
+      const shipped = released[table];
+      if (!shipped) return deviceVersion > newestReleased ? [] : [`${table}: new, at released version ${deviceVersion}`];
+      if (deviceVersion === shipped.version && JSON.stringify(indexes) === JSON.stringify(shipped.indexes)) return [];
+      return deviceVersion > newestReleased ? [] : [`${table}: ${indexes.join(', ')} at released version ${deviceVersion}`];
+    });
+    db.close();
+    await Dexie.delete(hearthDbName('ada'));
+    expect(changed).toEqual([]);
   });
 
   it('opens a database made by the Hearth that wrote its stores out by hand, rows and all', async () => {
@@ -87,6 +127,8 @@ describe('the device database', () => {
 
     const db = openHearthDb('ada');
     expect(await db.comments.where('postId').equals('p1').primaryKeys()).toEqual(['c1']);
+    // Version 12: a comment from before voice comments was words.
+    expect((await db.comments.get('c1'))?.commentType).toBe('text');
     expect((await db.outbox.toArray()).map((entry) => [entry.seq, entry.status])).toEqual([
       [1, 'sent'],
       [3, 'pending'],

@@ -66,11 +66,29 @@ export type InvitationLink = {
   madeAt: number;
 };
 
+/** What a voice note's recording will be named as once it is up (decision 0058). */
+export type VoiceNoteTarget =
+  | { on: 'message'; messageId: string }
+  | { on: 'photo'; photoId: string }
+  | { on: 'comment'; commentId: string };
+
+/** Only what the voice note belongs to, out of an object that says more (a queued recording, a write's arguments). */
+export function voiceNoteTargetOf(from: VoiceNoteTarget): VoiceNoteTarget {
+  return from.on === 'message'
+    ? { on: from.on, messageId: from.messageId }
+    : from.on === 'photo'
+      ? { on: from.on, photoId: from.photoId }
+      : { on: from.on, commentId: from.commentId };
+}
+
 /**
  * A photo picked on this device, kept (bytes and all) until the server has its file and the write naming it is in
  * the outbox (pwa/sync/photo-uploader.ts). `refused`: the server will never take this file; the person is told why.
+ * A voice note's recording waits in the same queue, in the same order (decision 0058): then `photoId` is the voice
+ * note's id, `voice` says what it belongs to, and the photo's fields are null.
  */
 export type PhotoUpload = {
+  /** The id the upload and the write naming it use: the photo's, or the voice note's. */
   photoId: string;
   familyId: string;
   albumId: string | null;
@@ -80,6 +98,20 @@ export type PhotoUpload = {
   queuedAt: string;
   state: 'waiting' | 'refused';
   problem?: string;
+  voice?: VoiceNoteTarget & { durationMs: number };
+};
+
+/**
+ * A voice note's sound kept on this device (pwa/sync/photo-keeper.ts): the ones this person recorded, and the newest
+ * of each family, so they play offline. A copy: losing it loses nothing.
+ */
+export type VoiceClip = {
+  voiceNoteId: string;
+  familyId: string;
+  blob: Blob;
+  keptAt: number;
+  /** The length the recorder measured, for one recorded here: shown until the server's row brings its own. */
+  durationMs?: number;
 };
 
 /**
@@ -133,6 +165,9 @@ const deviceOnlyVersions: {
   { version: 4, stores: { invitationLinks: 'id, familyId' } },
   { version: 5, stores: { photoUploads: 'photoId, queuedAt' } },
   { version: 6, stores: { photoImages: '[photoId+size], [size+lastUsedAt]' } },
+  { version: 10, stores: { voiceClips: 'voiceNoteId, familyId' } },
+  // Voice notes gain an index on `commentId` (their declaration says version 12).
+  { version: 12, stores: {}, upgrade: rowsFromBeforeVoiceComments },
 ];
 
 /** Version 3: refused writes, which version 2 kept in the outbox with the status `rejected`, get their own table. */
@@ -142,6 +177,21 @@ async function moveRefusedWritesOutOfTheOutbox(tx: Transaction): Promise<void> {
     .table('refusedWrites')
     .bulkAdd(refused.map(({ name, args, createdAt, reason }) => ({ name, args, createdAt, reason })));
   await tx.table('outbox').where('status').equals('rejected').delete();
+}
+
+/**
+ * Version 12: comments and voice notes kept from before voice comments (decision 0065) say what they are, as the
+ * server's rows now do: every comment then was words, and no voice note belonged to a comment.
+ */
+async function rowsFromBeforeVoiceComments(tx: Transaction): Promise<void> {
+  await tx
+    .table('comments')
+    .filter((comment) => comment.commentType === undefined)
+    .modify({ commentType: 'text' });
+  await tx
+    .table('voiceNotes')
+    .filter((note) => note.commentId === undefined)
+    .modify({ commentId: null });
 }
 
 /** A synced table's Dexie store: `id`, what cascades look rows up by (`familyId`, the parent's field), its own indexes. */
@@ -175,6 +225,7 @@ export class HearthDb extends Dexie {
   invitationLinks!: EntityTable<InvitationLink, 'id'>;
   photoUploads!: EntityTable<PhotoUpload, 'photoId'>;
   photoImages!: Table<PhotoImage, [string, PhotoImage['size']]>;
+  voiceClips!: EntityTable<VoiceClip, 'voiceNoteId'>;
   shadows!: Table<Shadow, [RowTable, string]>;
   syncState!: Table<SyncStateRow, string>;
 

@@ -6,6 +6,8 @@ import { toast } from '../ui/toast-store.ts';
 export type ApiErrorBody = {
   error: string;
   field?: string;
+  /** What to do next, where the error says (`sign_in_again`, `confirm_with_passkey`, `code_needed`...). */
+  code?: string;
   issues?: { field: string; message: string }[];
 };
 
@@ -15,10 +17,11 @@ function parseErrorBody(text: string): ApiErrorBody | null {
     if (typeof parsed !== 'object' || parsed === null || typeof (parsed as { error?: unknown }).error !== 'string') {
       return null;
     }
-    const { error, field, issues } = parsed as { error: string; field?: unknown; issues?: unknown };
+    const { error, field, code, issues } = parsed as { error: string; field?: unknown; code?: unknown; issues?: unknown };
     return {
       error,
       ...(typeof field === 'string' ? { field } : {}),
+      ...(typeof code === 'string' ? { code } : {}),
       ...(Array.isArray(issues)
         ? {
             issues: issues.filter(
@@ -65,7 +68,7 @@ export class NetworkError extends Error {
   }
 }
 
-/** Spec §8: a message starting with 401 and containing "Unauthorized" means the session is over. */
+/** product.md §8: a message starting with 401 and containing "Unauthorized" means the session is over. */
 export function isSignedOutError(error: unknown): boolean {
   return error instanceof Error && error.message.startsWith('401') && error.message.includes('Unauthorized');
 }
@@ -88,7 +91,12 @@ export function onSessionEnded(listener: () => void): () => void {
   return () => sessionEndedListeners.delete(listener);
 }
 
-function signInAgain(): void {
+/**
+ * The session is over: any 401, from this client or from a request made outside it (the live channel, an upload, an
+ * image kept for offline), ends the device's session at once, its data leaving as at sign-out
+ * (docs/decisions/0031-a-401-anywhere-ends-the-session.md).
+ */
+export function signInAgain(): void {
   if (signingInAgain) return;
   signingInAgain = true;
   for (const listener of sessionEndedListeners) listener();
@@ -104,10 +112,15 @@ type RequestOptions = {
    * for the start-up "who am I" check it only means "not signed in", and the caller handles it.
    */
   whenSignedOut?: 'sign-in-again' | 'throw';
+  /**
+   * A small change kept only on the server (a setting): sent even if the page is reloaded or closed at once, as the
+   * browser lets a page's last requests finish (docs/decisions/0030-a-write-shown-is-a-write-kept.md).
+   */
+  keepalive?: boolean;
 };
 
 async function request<T>(method: string, path: string, options: RequestOptions = {}): Promise<T> {
-  const { body, signal, whenSignedOut = 'sign-in-again' } = options;
+  const { body, signal, whenSignedOut = 'sign-in-again', keepalive } = options;
   let response: Response;
   try {
     response = await fetch(path, {
@@ -119,6 +132,7 @@ async function request<T>(method: string, path: string, options: RequestOptions 
           : { Accept: 'application/json', 'Content-Type': 'application/json' },
       body: body === undefined ? undefined : JSON.stringify(body),
       signal,
+      keepalive,
     });
   } catch (error) {
     if (signal?.aborted) throw error;

@@ -37,6 +37,23 @@ export function forgetHomeSnapshot(): void {
   deviceStorage.remove(homeSnapshotStorageKey);
 }
 
+/** Writes made on this device while this page lived: a picture of a home drawn before one is out of date. */
+let writesMade = 0;
+
+export function writesSoFar(): number {
+  return writesMade;
+}
+
+/**
+ * A write is being made here: the picture from before it goes, so that a reload at once never paints a home missing
+ * what the person just saw written (docs/decisions/0030-a-write-shown-is-a-write-kept.md). Called as the write starts
+ * and once it is kept; the feed takes a new picture once it has drawn the write.
+ */
+export function homeChangedByWrite(): void {
+  writesMade += 1;
+  deviceStorage.remove(homeSnapshotStorageKey);
+}
+
 export function saveHomeSnapshot(snapshot: HomeSnapshot): void {
   deviceStorage.write(homeSnapshotStorageKey, JSON.stringify(snapshot));
 }

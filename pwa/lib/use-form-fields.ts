@@ -14,7 +14,7 @@ export const emailInputProps = {
 
 /**
  * The state of a simple text form: values, one error per field, and the props that wire a TextField to both. Editing
- * a field clears its error (spec §5); showing errors moves focus to the first field that has one, so keyboard and
+ * a field clears its error (product.md §5); showing errors moves focus to the first field that has one, so keyboard and
  * screen reader users land on what needs fixing.
  */
 export function useFormFields<Values extends Record<string, string>>(initialValues: Values) {

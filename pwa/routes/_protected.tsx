@@ -5,7 +5,7 @@ import { SignedInArea } from '../features/device-session/signed-in-area.tsx';
 
 /**
  * Every screen that needs a signed-in user lives under this layout. Signed out, the screen is replaced in place by
- * an invitation to sign in (spec §2: a fallback, not a redirect), which comes back here afterwards.
+ * an invitation to sign in (product.md §2: a fallback, not a redirect), which comes back here afterwards.
  */
 export const Route = createFileRoute('/_protected')({
   component: function RequireSignedIn() {

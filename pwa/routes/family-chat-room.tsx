@@ -1,8 +1,8 @@
-import { createFileRoute } from '@tanstack/react-router';
-import { FamilyChatPage } from '../features/marketing/feature-pages/family-chat-page.tsx';
+import { createFileRoute, redirect } from '@tanstack/react-router';
 
-/** Family Chat Room (spec §2), also served at /family-chat; reachable by anyone, signed in or not. */
+/** The Family Chat page's old address, sent on to /family-chat (the server does the same for a page load). */
 export const Route = createFileRoute('/family-chat-room')({
-  staticData: { publicPage: true },
-  component: FamilyChatPage,
+  beforeLoad: () => {
+    throw redirect({ to: '/family-chat', replace: true });
+  },
 });

@@ -6,9 +6,9 @@ import { landingPage } from '../features/marketing/landing/landing-page-loader.t
 import { SignedInArea } from '../features/device-session/signed-in-area.tsx';
 
 /**
- * `/` is two pages (spec §2): the family feed for a signed-in person, the landing page for everyone else. Each one's
- * code is fetched only for those who see it: the landing's before a visitor's page is drawn (the loader), the feed
- * and the device database code under it while a signed-in person's database opens.
+ * `/` is two pages (product.md §2): the family feed for a signed-in person, the landing page for everyone else. Each
+ * one's code is fetched only for those who see it: the landing's before a visitor's page is drawn (the loader), the
+ * feed and the device database code under it while a signed-in person's database opens.
  */
 export const Route = createFileRoute('/')({
   loader: async () => {

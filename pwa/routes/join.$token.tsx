@@ -5,6 +5,7 @@ import { JoinScreen } from '../features/family/join/join-screen.tsx';
 export const Route = createFileRoute('/join/$token')({
   component: function JoinRoute() {
     const { token } = Route.useParams();
-    return <JoinScreen token={token} />;
+    // One screen per link: what it found for one token is never shown for another.
+    return <JoinScreen key={token} token={token} />;
   },
 });

@@ -8,7 +8,7 @@ type ProfileSearch = {
   changePassword?: 1;
 };
 
-/** Reachable by anyone (spec §2); signed out it says so and offers the login page. */
+/** Reachable by anyone (product.md §2); signed out it says so and offers the login page. */
 export const Route = createFileRoute('/profile')({
   validateSearch: (search: Record<string, unknown>): ProfileSearch =>
     search.changePassword === 1 || search.changePassword === '1' ? { changePassword: 1 } : {},

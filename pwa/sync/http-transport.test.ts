@@ -11,6 +11,7 @@ const pushRequest: PushRequest = {
   deviceId,
   userId,
   epoch,
+  acknowledgedSeq: 0,
   sentAt: writtenAt,
   mutations: [{ seq: 1, name: 'post.delete', args: { postId: deviceId }, writtenAt }],
 };
@@ -27,7 +28,7 @@ async function loadTransport(respond: (path: string, init?: RequestInit) => Resp
 }
 
 const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status });
-const pullRequest = { protocolVersion: syncProtocolVersion, deviceId, userId, epoch, cursors: [] };
+const pullRequest = { protocolVersion: syncProtocolVersion, deviceId, userId, epoch, acknowledgedSeq: 0, cursors: [] };
 const noAbort = new AbortController().signal;
 
 beforeEach(() => {
@@ -123,8 +124,10 @@ describe('push and pull over HTTP', () => {
 
 describe('the live channel', () => {
   class FakeEventSource extends EventTarget {
+    static readonly CLOSED = 2;
     static opened: FakeEventSource[] = [];
     readonly url: string;
+    readyState = 0;
     closed = false;
     constructor(url: string) {
       super();
@@ -162,5 +165,30 @@ describe('the live channel', () => {
     expect(handlers.onPoke).toHaveBeenCalledWith({ familyId: deviceId, version: 7 });
     expect(handlers.onError).toHaveBeenCalledTimes(1);
     expect(source.closed).toBe(true);
+  });
+
+  it('ends the session when the server refuses the channel with a 401, which an EventSource does not tell', async () => {
+    vi.stubGlobal('EventSource', FakeEventSource);
+    const asked: string[] = [];
+    const { httpTransport } = await loadTransport((path) => {
+      asked.push(path);
+      return json({ error: 'Unauthorized' }, 401);
+    });
+    const handlers: LiveHandlers = { onPoke: vi.fn(), onOpen: vi.fn(), onHeartbeat: vi.fn(), onError: vi.fn() };
+    const close = httpTransport.openLive(handlers);
+    const source = FakeEventSource.opened.at(-1)!;
+
+    // A dropped connection the browser reconnects by itself: nobody is asked anything.
+    source.send('error');
+    expect(asked).toEqual([]);
+    // Refused: closed for good.
+    source.readyState = FakeEventSource.CLOSED;
+    source.send('error');
+    await vi.runAllTimersAsync();
+    close();
+
+    expect(asked).toEqual(['/api/auth/user']);
+    expect(handlers.onError).toHaveBeenCalledTimes(2);
+    expect(assign).toHaveBeenCalledWith('/api/login?returnTo=%2F');
   });
 });

@@ -1,5 +1,6 @@
 import { liveChannelPath } from '../../schema/sync-protocol.ts';
-import { api, ApiError, NetworkError } from '../lib/api-client.ts';
+import type { User } from '../../schema/entities.ts';
+import { api, ApiError, NetworkError, signInAgain } from '../lib/api-client.ts';
 import { isHistoryChanged, isPullResponse, isPushResponse } from './response-shapes.ts';
 import { failureKindOfStatus, parsePoke, SyncTransportError, type SyncTransport } from './transport.ts';
 
@@ -59,7 +60,19 @@ export const httpTransport: SyncTransport = {
   openLive(handlers) {
     const source = new EventSource(liveChannelPath);
     source.addEventListener('open', () => handlers.onOpen());
-    source.addEventListener('error', () => handlers.onError());
+    source.addEventListener('error', () => {
+      // Closed for good rather than reconnecting: the server answered with an error, which an EventSource does not
+      // tell. Asking who is signed in lets a 401 end the session at once, as on any other request (decision 0031).
+      // No session cookie at all (it expired in the browser) is an ended session too.
+      if (source.readyState === EventSource.CLOSED)
+        void api.get<User | undefined>('/api/auth/user').then(
+          (user) => {
+            if (!user) signInAgain();
+          },
+          () => {},
+        );
+      handlers.onError();
+    });
     source.addEventListener('heartbeat', () => handlers.onHeartbeat());
     source.addEventListener('poke', (event) => {
       const poke = parsePoke(String((event as MessageEvent).data));

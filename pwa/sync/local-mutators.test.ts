@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { reactionKey, type MutationArgs, type MutationName } from '../../schema/sync.ts';
+import { photoTagKey, reactionKey, type MutationArgs, type MutationName } from '../../schema/sync.ts';
 import type { HearthDb } from '../db/hearth-db.ts';
 import { createTestDb, testUser } from './testing/test-db.ts';
 import { writeLocally } from './write.ts';
@@ -30,8 +30,24 @@ async function familyFromServer() {
     updatedAt: earlier,
   });
   await db.members.bulkPut([
-    { id: adaMemberId, familyId, userId: ada.id, role: 'admin', relationshipType: 'creator', joinedAt: earlier },
-    { id: graceMemberId, familyId, userId: grace.id, role: 'member', relationshipType: 'sister', joinedAt: earlier },
+    {
+      id: adaMemberId,
+      familyId,
+      userId: ada.id,
+      role: 'admin',
+      relationshipType: 'creator',
+      relativeToId: null,
+      joinedAt: earlier,
+    },
+    {
+      id: graceMemberId,
+      familyId,
+      userId: grace.id,
+      role: 'member',
+      relationshipType: 'sister',
+      relativeToId: ada.id,
+      joinedAt: earlier,
+    },
   ]);
   await db.posts.put({
     id: gracePostId,
@@ -48,6 +64,7 @@ async function familyFromServer() {
     postId: gracePostId,
     authorId: grace.id,
     content: 'Hi',
+    commentType: 'text',
     createdAt: earlier,
   });
   await db.reactions.put({
@@ -89,6 +106,7 @@ describe('local mutators', () => {
       userId: ada.id,
       role: 'admin',
       relationshipType: 'creator',
+      relativeToId: null,
       joinedAt: at,
     });
     expect(await db.users.get(ada.id)).toEqual(ada);
@@ -126,9 +144,33 @@ describe('local mutators', () => {
       postId: gracePostId,
       authorId: ada.id,
       content: 'Lovely',
+      commentType: 'text',
       createdAt: at,
     });
     expect(await db.comments.get(commentId)).toBeUndefined();
+  });
+
+  it('a voice comment has no words until its voice note names it, and goes with it (decision 0065)', async () => {
+    const { familyId, gracePostId } = await familyFromServer();
+    const commentId = crypto.randomUUID();
+    await write('comment.create', { commentId, postId: gracePostId, commentType: 'voice' });
+    expect(await db.comments.get(commentId)).toMatchObject({ content: '', commentType: 'voice' });
+
+    // Its voice note, as a pull brings it once the server has the recording.
+    const voiceNoteId = crypto.randomUUID();
+    await db.voiceNotes.put({
+      id: voiceNoteId,
+      familyId,
+      authorId: ada.id,
+      messageId: null,
+      photoId: null,
+      commentId,
+      durationMs: 2_000,
+      peaks: Array.from({ length: 64 }, () => 50),
+      createdAt: at,
+    });
+    await write('comment.delete', { commentId });
+    expect(await db.voiceNotes.get(voiceNoteId)).toBeUndefined();
   });
 
   it('reaction.set says whether the reaction exists, so setting it twice is the same as once', async () => {
@@ -149,6 +191,33 @@ describe('local mutators', () => {
     expect(await db.reactions.get(id)).toBeUndefined();
     // Back to the server's state: the shadow says the reaction did not exist.
     expect(await db.shadows.get(['reactions', id])).toEqual({ table: 'reactions', id, row: null });
+  });
+
+  it('photo.tag tags once and moves the point, photo.untag removes it, and deleting the photo takes its tags', async () => {
+    const { familyId } = await familyFromServer();
+    const photoId = crypto.randomUUID();
+    await db.photos.put({
+      id: photoId,
+      familyId,
+      uploadedById: grace.id,
+      albumId: null,
+      title: null,
+      description: null,
+      imageUrl: `/api/photos/${photoId}/preview`,
+      createdAt: at,
+    });
+    const id = photoTagKey({ photoId, userId: grace.id });
+    await write('photo.tag', { photoId, userId: grace.id, point: null });
+    await write('photo.tag', { photoId, userId: grace.id, point: { x: 0.25, y: 0.5 } });
+    expect(await db.photoTags.toArray()).toEqual([
+      { id, familyId, photoId, userId: grace.id, taggedById: ada.id, x: 0.25, y: 0.5, createdAt: at },
+    ]);
+    await write('photo.untag', { photoId, userId: grace.id });
+    expect(await db.photoTags.count()).toBe(0);
+
+    await write('photo.tag', { photoId, userId: ada.id, point: null });
+    await write('photo.delete', { photoId });
+    expect(await db.photoTags.count()).toBe(0);
   });
 
   it('member.remove removes another member, and leaving removes the whole family from the device', async () => {

@@ -7,9 +7,11 @@ import { memberMutators } from './mutators/member-mutators.ts';
 import { messageMutators } from './mutators/message-mutators.ts';
 import { notificationMutators } from './mutators/notification-mutators.ts';
 import { photoMutators } from './mutators/photo-mutators.ts';
+import { photoTagMutators } from './mutators/photo-tag-mutators.ts';
 import { postMutators } from './mutators/post-mutators.ts';
 import { reactionMutators } from './mutators/reaction-mutators.ts';
 import type { RowWriter } from './row-writer.ts';
+import { voiceNoteMutators } from './mutators/voice-note-mutators.ts';
 
 export type { MutationContext } from './mutators/local-mutator.ts';
 
@@ -21,9 +23,11 @@ export const localMutators: { [N in MutationName]: LocalMutator<N> } = {
   ...commentMutators,
   ...reactionMutators,
   ...photoMutators,
+  ...photoTagMutators,
   ...eventMutators,
   ...messageMutators,
   ...notificationMutators,
+  ...voiceNoteMutators,
 };
 
 /** A mutation name with its own arguments, as the outbox stores it. */

@@ -1,7 +1,13 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { photoUrl } from '../../schema/photo-urls.ts';
 import type { HearthDb } from '../db/hearth-db.ts';
-import { keepPreview, keepThumbnails, type FetchImage } from './photo-keeper.ts';
+import {
+  keepPreview,
+  keepThumbnails,
+  keepVoiceClips,
+  keptVoiceNotesPerFamily,
+  type FetchImage,
+} from './photo-keeper.ts';
 import { createTestDb } from './testing/test-db.ts';
 
 let db: HearthDb;
@@ -76,18 +82,86 @@ describe('keepThumbnails', () => {
 });
 
 describe('keepPreview', () => {
+  // Only Date is faked: the viewing times are set by the test, while IndexedDB's own timers run as usual.
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+  const viewedAt = (minute: number) => vi.setSystemTime(Date.UTC(2026, 10, 25, 10, minute));
+
   it('keeps previews within the budget, the least recently viewed going first', async () => {
     const [a, b, c] = [await syncedPhoto(1), await syncedPhoto(2), await syncedPhoto(3)];
     const preview = () => new Blob([new Uint8Array(400)]);
+    viewedAt(1);
     await keepPreview(db, a, preview(), 1000);
-    await new Promise((resolve) => setTimeout(resolve, 2));
+    viewedAt(2);
     await keepPreview(db, b, preview(), 1000);
-    await new Promise((resolve) => setTimeout(resolve, 2));
+    viewedAt(3);
     // Viewing `a` again makes `b` the least recently viewed.
     await db.photoImages.update([a, 'preview'], { lastUsedAt: Date.now() });
-    await new Promise((resolve) => setTimeout(resolve, 2));
+    viewedAt(4);
     await keepPreview(db, c, preview(), 1000);
     const kept = (await db.photoImages.toArray()).map((image) => image.photoId);
     expect(new Set(kept)).toEqual(new Set([a, c]));
+  });
+});
+
+/** A voice note synced to the device, recorded `minute` minutes into the day. */
+async function syncedVoiceNote(minute: number, family = familyId): Promise<string> {
+  const id = crypto.randomUUID();
+  await db.voiceNotes.put({
+    id,
+    familyId: family,
+    authorId: crypto.randomUUID(),
+    messageId: crypto.randomUUID(),
+    photoId: null,
+    commentId: null,
+    durationMs: 4_000,
+    peaks: Array.from({ length: 64 }, () => 50),
+    createdAt: new Date(Date.UTC(2026, 10, 25, 9, minute)).toISOString(),
+  });
+  return id;
+}
+
+describe('keepVoiceClips', () => {
+  it("keeps the newest voice notes of each family to play offline, and the person's own recording until it is back", async () => {
+    const otherFamily = crypto.randomUUID();
+    const ours = [];
+    for (let minute = 0; minute <= keptVoiceNotesPerFamily; minute += 1) ours.push(await syncedVoiceNote(minute));
+    const theirs = await syncedVoiceNote(0, otherFamily);
+    const [oldest, ...newest] = ours;
+    // Recorded here a moment ago, its row not pulled yet: kept.
+    const ownId = crypto.randomUUID();
+    await db.voiceClips.put({ voiceNoteId: ownId, familyId, blob: new Blob(['mine']), keptAt: Date.now() });
+    const asked: string[] = [];
+    const server: FetchImage = async (url) => {
+      asked.push(url);
+      return new Blob([url], { type: 'audio/mp4' });
+    };
+    await keepVoiceClips(db, server);
+    const kept = new Set(await db.voiceClips.toCollection().primaryKeys());
+    expect(kept).toEqual(new Set([...newest, theirs, ownId]));
+    expect(asked).not.toContain(`/api/voice-notes/${oldest}/audio`);
+
+    // A newer one arrives: the oldest kept of the family goes, and only the new one is fetched.
+    const newer = await syncedVoiceNote(59);
+    asked.length = 0;
+    await keepVoiceClips(db, server);
+    expect(asked).toEqual([`/api/voice-notes/${newer}/audio`]);
+    expect(await db.voiceClips.get(newest[0]!)).toBeUndefined();
+    expect(await db.voiceClips.get(newer)).toBeDefined();
+  });
+
+  it('stops at the first failure of the network, keeping what it had', async () => {
+    const first = await syncedVoiceNote(1);
+    await syncedVoiceNote(2);
+    await db.voiceClips.put({ voiceNoteId: first, familyId, blob: new Blob(['kept']), keptAt: 1 });
+    const offline: FetchImage = async () => {
+      throw new TypeError('Failed to fetch');
+    };
+    await keepVoiceClips(db, offline);
+    expect(await db.voiceClips.toCollection().primaryKeys()).toEqual([first]);
   });
 });

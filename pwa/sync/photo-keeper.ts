@@ -1,9 +1,10 @@
 import { Dexie } from 'dexie';
 import { photoUrl } from '../../schema/photo-urls.ts';
 import { isDeviceFull, type HearthDb, type PhotoImage } from '../db/hearth-db.ts';
+import { signInAgain } from '../lib/api-client.ts';
 
 /**
- * Keeps the family's photos viewable offline (issue 13): thumbnails of the newest photos, fetched in the background
+ * Keeps the family's photos viewable offline: thumbnails of the newest photos, fetched in the background
  * by the syncing tab, and the previews a person has opened, within a budget, the least recently viewed going first.
  * They live in the person's own database, so they go at sign-out with everything else; the service worker keeps no
  * family data.
@@ -19,6 +20,7 @@ export type FetchImage = (url: string) => Promise<Blob | null>;
 
 export const fetchImageOverHttp: FetchImage = async (url) => {
   const response = await fetch(url, { credentials: 'same-origin' });
+  if (response.status === 401) signInAgain();
   return response.ok ? response.blob() : null;
 };
 
@@ -92,8 +94,53 @@ export async function keepPreview(
   });
 }
 
+/** The newest voice notes of each family kept to play offline (decision 0058): some 200 KB a minute each. */
+export const keptVoiceNotesPerFamily = 30;
+
+/** A recording made on this device and not yet back from the server is kept this long before it counts as gone. */
+const ownRecordingGraceMs = 24 * 60 * 60 * 1000;
+
 /**
- * Runs `keepThumbnails` whenever asked, one pass at a time: asked again during a pass, it makes one more after it.
+ * One pass for voice notes, as for thumbnails: forgets the sounds of voice notes that are gone or no longer among
+ * the newest of their family, then fetches the newest ones missing, one at a time, stopping at the first failure.
+ */
+export async function keepVoiceClips(db: HearthDb, fetchAudio: FetchImage = fetchImageOverHttp): Promise<void> {
+  const notes = await db.voiceNotes.toArray();
+  const newestFirst = notes.sort((a, b) => (a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : 0));
+  const perFamily = new Map<string, number>();
+  const wanted = new Set<string>();
+  for (const note of newestFirst) {
+    const count = perFamily.get(note.familyId) ?? 0;
+    if (count >= keptVoiceNotesPerFamily) continue;
+    perFamily.set(note.familyId, count + 1);
+    wanted.add(note.id);
+  }
+  const existing = new Set(notes.map((note) => note.id));
+  const kept: { voiceNoteId: string; keptAt: number }[] = [];
+  await db.voiceClips.each(({ voiceNoteId, keptAt }) => void kept.push({ voiceNoteId, keptAt }));
+  const now = Date.now();
+  const unwanted = kept.filter(
+    ({ voiceNoteId, keptAt }) =>
+      !wanted.has(voiceNoteId) && (existing.has(voiceNoteId) || now - keptAt > ownRecordingGraceMs),
+  );
+  await db.voiceClips.bulkDelete(unwanted.map((clip) => clip.voiceNoteId));
+  const keptIds = new Set(kept.map((clip) => clip.voiceNoteId));
+  for (const note of newestFirst) {
+    if (!wanted.has(note.id) || keptIds.has(note.id)) continue;
+    try {
+      const blob = await fetchAudio(`/api/voice-notes/${note.id}/audio`);
+      if (!blob || !(await db.voiceNotes.get(note.id))) continue;
+      await db.voiceClips.put({ voiceNoteId: note.id, familyId: note.familyId, blob, keptAt: Date.now() });
+    } catch {
+      // Offline, or the device is full: the next pass tries again.
+      return;
+    }
+  }
+}
+
+/**
+ * Runs `keepThumbnails` and `keepVoiceClips` whenever asked, one pass at a time: asked again during a pass, it makes
+ * one more after it.
  */
 export function createPhotoKeeper({ db, fetchImage }: { db: HearthDb; fetchImage?: FetchImage }) {
   let running: Promise<void> | null = null;
@@ -104,6 +151,9 @@ export function createPhotoKeeper({ db, fetchImage }: { db: HearthDb; fetchImage
       again = false;
       await keepThumbnails(db, fetchImage).catch((error: unknown) => {
         if (!stopped) console.warn('Could not keep photo thumbnails', error);
+      });
+      await keepVoiceClips(db, fetchImage).catch((error: unknown) => {
+        if (!stopped) console.warn('Could not keep voice notes', error);
       });
     } while (again && !stopped);
     running = null;

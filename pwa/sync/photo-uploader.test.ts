@@ -1,7 +1,9 @@
+import { Dexie } from 'dexie';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { HearthDb, PhotoUpload } from '../db/hearth-db.ts';
 import { createPhotoUploader, type SendFile, type UploadOutcome } from './photo-uploader.ts';
 import { createTestDb, testUser } from './testing/test-db.ts';
+import { uploadProgress } from './upload-progress.ts';
 import { writeLocally } from './write.ts';
 
 const ada = testUser('ada');
@@ -50,12 +52,36 @@ function scriptedServer(script: Record<string, UploadOutcome[]>) {
   return { sent, sendFile };
 }
 
+/** Resolves when the progress shown for a photo goes after a try: its answer is in, and the uploader acts on it. */
+function triedOnce(photoId: string): Promise<void> {
+  return new Promise((resolve) => {
+    let shown = false;
+    const stop = uploadProgress.subscribe(() => {
+      if (uploadProgress.get().has(photoId)) shown = true;
+      else if (shown) {
+        stop();
+        resolve();
+      }
+    });
+  });
+}
+
+/** Resolves once `condition` holds: checked now and again after each write to the database, not on a clock. */
 async function until(condition: () => Promise<boolean>): Promise<void> {
-  for (let tries = 0; tries < 200; tries += 1) {
-    if (await condition()) return;
-    await new Promise((resolve) => setTimeout(resolve, 5));
+  let changed = () => {};
+  const onChange = () => changed();
+  Dexie.on('storagemutated', onChange);
+  try {
+    for (;;) {
+      const written = new Promise<void>((resolve) => {
+        changed = resolve;
+      });
+      if (await condition()) return;
+      await written;
+    }
+  } finally {
+    Dexie.on('storagemutated').unsubscribe(onChange);
   }
-  throw new Error('never happened');
 }
 
 const photoCreates = async () =>
@@ -75,17 +101,33 @@ describe('the photo uploader', () => {
     uploader.stop();
   });
 
+  it('lets the bytes go in the same transaction that writes the photo, so a reload never leaves both', async () => {
+    const photoId = await queuePhoto('Harbour');
+    const leftWith: string[][] = [];
+    db.photoUploads.hook('deleting', (_key, _upload, transaction) => {
+      leftWith.push([...transaction.storeNames]);
+    });
+    const uploader = createPhotoUploader({ db, sendFile: scriptedServer({}).sendFile });
+    uploader.kick();
+    await until(async () => (await db.photoUploads.count()) === 0);
+    expect(await db.photos.get(photoId)).toMatchObject({ title: 'Harbour' });
+    expect(leftWith).toHaveLength(1);
+    expect(leftWith[0]).toEqual(expect.arrayContaining(['photos', 'outbox', 'photoUploads']));
+    uploader.stop();
+  });
+
   it('names no photo whose upload was let go while its file was on the way (a deleted chat message)', async () => {
     const dropped = await queuePhoto('Taxi');
-    const sendFile: SendFile = async () => {
-      await db.photoUploads.delete(dropped);
+    const next = await queuePhoto('Bus');
+    const sendFile: SendFile = async (upload) => {
+      if (upload.photoId === dropped) await db.photoUploads.delete(dropped);
       return { kind: 'stored' };
     };
     const uploader = createPhotoUploader({ db, sendFile });
     uploader.kick();
-    await until(async () => (await db.photoUploads.count()) === 0);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-    expect(await photoCreates()).toEqual([]);
+    // One file at a time, oldest first: once the next photo is written, the one let go has had its turn.
+    await until(async () => (await db.photos.get(next)) !== undefined);
+    expect((await photoCreates()).map((args) => 'photoId' in args && args.photoId)).toEqual([next]);
     expect(await db.photos.get(dropped)).toBeUndefined();
     uploader.stop();
   });
@@ -107,9 +149,10 @@ describe('the photo uploader', () => {
     // The server stored the file, but its answer never arrived: the second try is answered "already there".
     const server = scriptedServer({ Plane: [{ kind: 'retry' }] });
     const uploader = createPhotoUploader({ db, sendFile: server.sendFile });
+    const firstTry = triedOnce(photoId);
     uploader.kick();
-    await until(async () => server.sent.length === 1);
-    // The connection comes back: no need to wait out the pause.
+    await firstTry;
+    // The connection comes back during the pause: no need to wait it out.
     uploader.kick();
     await until(async () => (await db.photoUploads.count()) === 0);
     expect(server.sent).toEqual(['Plane', 'Plane']);
@@ -122,8 +165,9 @@ describe('the photo uploader', () => {
     const photoId = await queuePhoto('Later');
     const server = scriptedServer({ Later: [{ kind: 'signed-out' }] });
     const uploader = createPhotoUploader({ db, sendFile: server.sendFile });
+    const firstTry = triedOnce(photoId);
     uploader.kick();
-    await until(async () => server.sent.length === 1);
+    await firstTry;
     expect(await db.photoUploads.get(photoId)).toMatchObject({ state: 'waiting' });
     expect(await photoCreates()).toEqual([]);
     uploader.stop();

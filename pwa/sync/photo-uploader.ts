@@ -1,48 +1,54 @@
-import type { HearthDb, PhotoUpload } from '../db/hearth-db.ts';
+import { voiceNoteTargetOf, type HearthDb, type PhotoUpload } from '../db/hearth-db.ts';
+import { signInAgain } from '../lib/api-client.ts';
+import { inSyncTransaction } from './row-writer.ts';
 import { setUploadProgress } from './upload-progress.ts';
 import { readSignedInUser } from './sync-state.ts';
+import { browserTransport, outcomeOf, sendInParts, type Exchange, type UploadOutcome } from './upload-in-parts.ts';
 
 /**
  * Photos travel in their own queue (docs/decisions/0017-photos.md): each picked file waits in `photoUploads`, bytes
- * and all, and is uploaded in order under the photo's id; only once the server has it is `photo.create` written (the
- * outbox then sends it like any write). A tab closed between the two uploads the file again, which the server answers
- * as already there, and writes the photo once more, which both sides take as the same photo.
+ * and all, and is uploaded in order under the photo's id, in parts that go on where a cut left them (decision 0035);
+ * only once the server has it is `photo.create` written (the outbox then sends it like any write). A tab closed
+ * between the two uploads the file again, which the server answers as already there, and writes the photo once more,
+ * which both sides take as the same photo.
  */
 
-/** What an upload came to: stored, refused for good (with the server's sentence), or try again later. */
-export type UploadOutcome =
-  { kind: 'stored' } | { kind: 'refused'; problem: string } | { kind: 'retry' } | { kind: 'signed-out' };
+export type { UploadOutcome };
 
-/** The browser's upload of one file, with progress: XHR, since fetch cannot report how much of a body went. */
+/** The upload of one file, with progress. */
 export type SendFile = (upload: PhotoUpload, onProgress: (fraction: number) => void) => Promise<UploadOutcome>;
 
-export const sendFileOverHttp: SendFile = (upload, onProgress) =>
-  new Promise((resolve) => {
-    const request = new XMLHttpRequest();
-    const form = new FormData();
-    form.append('file', upload.file);
-    request.open('POST', `/api/families/${upload.familyId}/photos/${upload.photoId}/file`);
-    request.setRequestHeader('Accept', 'application/json');
-    request.upload.onprogress = (event) => {
-      if (event.lengthComputable) onProgress(event.loaded / event.total);
-    };
-    request.onload = () => {
-      const { status } = request;
-      if (status === 200 || status === 201) return resolve({ kind: 'stored' });
-      if (status === 401) return resolve({ kind: 'signed-out' });
-      if (status >= 500 || status === 408 || status === 429) return resolve({ kind: 'retry' });
-      let problem = "Hearth couldn't keep this photo.";
-      try {
-        problem = (JSON.parse(request.responseText) as { error?: string }).error ?? problem;
-      } catch {
-        // Not JSON (a proxy's page): the plain sentence above.
-      }
-      resolve({ kind: 'refused', problem });
-    };
-    request.onerror = () => resolve({ kind: 'retry' });
-    request.ontimeout = () => resolve({ kind: 'retry' });
-    request.send(form);
-  });
+/**
+ * A voice note's recording in one request (decision 0052: five minutes of Opus is under 2 MB), answered as a photo's
+ * last part is.
+ */
+async function sendRecording({ photoId: voiceNoteId, familyId, file }: PhotoUpload): Promise<UploadOutcome> {
+  const body = new FormData();
+  body.append('file', file, 'voice-note');
+  let answer: Exchange = null;
+  try {
+    const response = await fetch(`/api/families/${familyId}/voice-notes/${voiceNoteId}/file`, {
+      method: 'POST',
+      body,
+      credentials: 'same-origin',
+    });
+    answer = { status: response.status, body: await response.json().catch(() => null) };
+  } catch {
+    // Offline or cut: tried again later.
+  }
+  return outcomeOf(answer);
+}
+
+/**
+ * A photo in parts, so a slow or cut connection goes on where it stopped (docs/decisions/0035-uploads-in-parts.md);
+ * a voice note's recording whole.
+ */
+export const sendFileOverHttp: SendFile = async (upload, onProgress) => {
+  const outcome = upload.voice ? await sendRecording(upload) : await sendInParts(browserTransport, upload, onProgress);
+  // A 401 ends the device's session at once (docs/decisions/0031-a-401-anywhere-ends-the-session.md).
+  if (outcome.kind === 'signed-out') signInAgain();
+  return outcome;
+};
 
 /** Waits this long after a failed try, doubling up to a minute; the connection coming back tries at once. */
 const firstRetryMs = 2_000;
@@ -122,20 +128,33 @@ export function createPhotoUploader({
 }
 
 /**
- * The file is on the server: the photo is written (and queued for the server) and the kept bytes go. The write module
- * brings zod, so it comes with the first photo rather than with every signed-in page.
+ * The file is on the server: the photo is written (and queued for the server) and the kept bytes go, in one
+ * transaction, so a reload between the two never leaves the photo both written and waiting to upload (two tiles of
+ * one photo, the file sent again). The write module brings zod, so it comes with the first photo rather than with
+ * every signed-in page.
  */
 async function namePhoto(db: HearthDb, upload: PhotoUpload): Promise<void> {
-  const { photoId, familyId, albumId, title, description } = upload;
-  // Let go of while it was uploading (its chat message deleted): the file stays unnamed, and housekeeping takes it.
-  if (!(await db.photoUploads.get(photoId))) return;
+  const { photoId, familyId, albumId, title, description, voice } = upload;
   const { writeLocally } = await import('./write.ts');
-  await writeLocally(db, { signedInUser: await readSignedInUser(db) }, 'photo.create', {
-    photoId,
-    familyId,
-    albumId,
-    title,
-    description,
+  if (voice) {
+    // The recording stays on this device to play at once and offline (photo-keeper.ts keeps the newest).
+    await db.voiceClips
+      .put({ voiceNoteId: photoId, familyId, blob: upload.file, keptAt: Date.now(), durationMs: voice.durationMs })
+      .catch(() => {});
+  }
+  await inSyncTransaction(db, async () => {
+    // Let go of while it was uploading (its chat message deleted): the file stays unnamed, and housekeeping takes it.
+    if (!(await db.photoUploads.get(photoId))) return;
+    const context = { signedInUser: await readSignedInUser(db) };
+    if (voice) {
+      await writeLocally(db, context, 'voiceNote.create', {
+        voiceNoteId: photoId,
+        familyId,
+        ...voiceNoteTargetOf(voice),
+      });
+    } else {
+      await writeLocally(db, context, 'photo.create', { photoId, familyId, albumId, title, description });
+    }
+    await db.photoUploads.delete(photoId);
   });
-  await db.photoUploads.delete(photoId);
 }

@@ -14,6 +14,9 @@ class CountingEventSource extends EventTarget {
   close() {}
 }
 
+/** Lets every promise callback already queued run: an order of events, not a clock. */
+const settled = () => new Promise((resolve) => setImmediate(resolve));
+
 const sessions: SyncSession[] = [];
 function start(userId: string, options: Parameters<typeof runSync>[1] = {}) {
   const session = runSync(userId, options);
@@ -54,19 +57,28 @@ describe('runSync', () => {
   });
 
   it('a tab signing out keeps the lock until its database is deleted, so no other tab syncs it meanwhile', async () => {
-    vi.stubGlobal('navigator', { locks: createWebLocks() });
+    const locks = createWebLocks();
+    vi.stubGlobal('navigator', { locks });
     const signingOut = start('ada');
     start('ada');
     await vi.waitFor(() => expect(liveChannels).toHaveLength(1));
 
+    let deleting = () => {};
+    const deletionStarted = new Promise<void>((resolve) => {
+      deleting = resolve;
+    });
     let finishDeleting = () => {};
     const stopping = signingOut.stop(
       () =>
         new Promise<void>((resolve) => {
           finishDeleting = resolve;
+          deleting();
         }),
     );
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    await deletionStarted;
+    await settled();
+    const lock = [{ name: 'hearth-sync-ada' }];
+    expect(await locks.query()).toEqual({ held: lock, pending: lock });
     expect(liveChannels).toHaveLength(1);
 
     finishDeleting();
@@ -75,13 +87,16 @@ describe('runSync', () => {
   });
 
   it('a tab that stops while waiting for the lock never syncs', async () => {
-    vi.stubGlobal('navigator', { locks: createWebLocks() });
+    const locks = createWebLocks();
+    vi.stubGlobal('navigator', { locks });
     const first = start('ada');
     const waiting = start('ada');
     await vi.waitFor(() => expect(liveChannels).toHaveLength(1));
     await waiting.stop();
+    expect((await locks.query()).pending).toEqual([]);
     await first.stop();
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    await settled();
+    expect(await locks.query()).toEqual({ held: [], pending: [] });
     expect(liveChannels).toHaveLength(1);
   });
 
@@ -104,7 +119,7 @@ describe('runSync', () => {
       }),
     );
     start('grace');
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    await settled();
     expect(liveChannels).toEqual([]);
     screensDone();
     await vi.waitFor(() => expect(liveChannels).toEqual([liveChannelPath]));

@@ -80,7 +80,11 @@ export function runSync(
       },
     });
     // Thumbnails kept for offline follow the family's photos: fetched as they arrive, forgotten as they go.
-    const photosChanged = liveQuery(() => db.photos.toCollection().primaryKeys()).subscribe({
+    // Voice notes too (decision 0058): the newest of each family are kept to play offline.
+    const photosChanged = liveQuery(async () => [
+      ...(await db.photos.toCollection().primaryKeys()),
+      ...(await db.voiceNotes.toCollection().primaryKeys()),
+    ]).subscribe({
       next: (ids) => {
         if (ids.length === 0 && !keeper) return;
         keeper ??= import('./photo-keeper.ts').then(({ createPhotoKeeper }) => createPhotoKeeper({ db }));

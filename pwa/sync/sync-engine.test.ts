@@ -11,15 +11,12 @@ import {
   type MutationName,
 } from '../../schema/sync.ts';
 import type { HearthDb, RefusedWrite } from '../db/hearth-db.ts';
-import {
-  createSyncEngine,
-  liveSilenceMaxMs,
-  requestTimeoutMs,
-  retryDelayMs,
-  type SyncEngine,
-} from './sync-engine.ts';
+import { liveSilenceMaxMs } from './live-channel.ts';
+import { createSyncEngine, requestTimeoutMs, type SyncEngine } from './sync-engine.ts';
+import { retryDelayMs } from './sync-timers.ts';
 import { readCursor, readEpoch } from './sync-state.ts';
-import { createFakeSyncServer, type FakeSyncServer, type FakeTransport } from './testing/fake-sync-server.ts';
+import { createFakeSyncServer, type FakeSyncServer } from './testing/fake-sync-server.ts';
+import type { ScriptedTransport } from './testing/scripted-transport.ts';
 import { createManualTimers } from './testing/manual-timers.ts';
 import { createTestDb, testUser } from './testing/test-db.ts';
 import { SyncTransportError } from './transport.ts';
@@ -30,7 +27,7 @@ const grace = testUser('grace');
 
 let db: HearthDb;
 let server: FakeSyncServer;
-let transport: FakeTransport;
+let transport: ScriptedTransport;
 let clock: ReturnType<typeof createManualTimers>;
 let engine: SyncEngine;
 let refused: RefusedWrite[];

@@ -1,18 +1,14 @@
 import { Dexie, liveQuery, type Subscription } from 'dexie';
-import {
-  fallbackPullMs,
-  liveHeartbeatMs,
-  livePullMs,
-  pushBatchMax,
-  syncProtocolVersion,
-} from '../../schema/sync-protocol.ts';
+import { fallbackPullMs, livePullMs, pushBatchMax, syncProtocolVersion } from '../../schema/sync-protocol.ts';
 import type { FamilyCursor, Poke, PushResponse } from '../../schema/sync.ts';
 import type { HearthDb, OutboxEntry, RefusedWrite } from '../db/hearth-db.ts';
 import { createExternalStore } from '../lib/external-store.ts';
 import { createListeners } from './listeners.ts';
+import { createLiveChannel } from './live-channel.ts';
 import { applyPullResponse, rebase, startOverWithServer } from './rebase.ts';
 import { inSyncTransaction } from './row-writer.ts';
-import { ensureDeviceId, readCursors, readEpoch, storeEpoch } from './sync-state.ts';
+import { ensureDeviceId, readAcknowledgedSeq, readCursors, readEpoch, storeEpoch } from './sync-state.ts';
+import { retryDelayMs, systemTimers, type SyncTimers } from './sync-timers.ts';
 import { SyncTransportError, type SyncTransport } from './transport.ts';
 
 /**
@@ -29,22 +25,6 @@ export type SyncEngineStatus = {
   lastSyncedAt: number | null;
 };
 
-export type SyncTimers = {
-  setTimeout(callback: () => void, ms: number): unknown;
-  clearTimeout(handle: unknown): void;
-  setInterval(callback: () => void, ms: number): unknown;
-  clearInterval(handle: unknown): void;
-};
-
-type TimerHandle = ReturnType<typeof globalThis.setTimeout>;
-
-const systemTimers: SyncTimers = {
-  setTimeout: (callback, ms) => globalThis.setTimeout(callback, ms),
-  clearTimeout: (handle) => globalThis.clearTimeout(handle as TimerHandle),
-  setInterval: (callback, ms) => globalThis.setInterval(callback, ms),
-  clearInterval: (handle) => globalThis.clearInterval(handle as TimerHandle),
-};
-
 export type SyncEngineOptions = {
   db: HearthDb;
   /** The person the database belongs to: every push and pull says so, and the server refuses anyone else's session. */
@@ -59,21 +39,12 @@ export type SyncEngineOptions = {
   onWrongAccount?: () => void;
 };
 
-const retryFirstMs = 1000;
-const retryMaxMs = 60_000;
-
 /**
  * How long a push or pull may go unanswered before it counts as a lost connection (retried with backoff). A train
  * entering a tunnel can leave a request hanging with no error at all; 30 s is still ample for a full page
  * (`pullPageMax` rows, `pushBatchMax` writes) over a slow mobile link.
  */
 export const requestTimeoutMs = 30_000;
-
-/**
- * A live channel silent this long (no open, poke or heartbeat) has broken without saying so (a sleeping laptop, a
- * proxy that drops idle streams): two and a half heartbeats, so one late heartbeat is not mistaken for a break.
- */
-export const liveSilenceMaxMs = liveHeartbeatMs * 2.5;
 
 /**
  * The database was closed for good: another tab deleted it (sign-out) or a newer Hearth upgraded it. Retrying could
@@ -83,16 +54,8 @@ function isDatabaseGone(error: unknown): boolean {
   return error instanceof Error && error.name === Dexie.errnames.DatabaseClosed;
 }
 
-/**
- * Wait before attempt `failures + 1`: 1 s doubling up to 60 s, times a jitter between 0.5 and 1.5 so a server
- * coming back is not met by every device at the same instant.
- */
-export function retryDelayMs(failures: number, random: number): number {
-  return Math.min(retryFirstMs * 2 ** (failures - 1), retryMaxMs) * (0.5 + random);
-}
-
 /** What the next push or pull sends, as the database has it. */
-type Outgoing = { pending: OutboxEntry[]; epoch: string | null; cursors: FamilyCursor[] };
+type Outgoing = { pending: OutboxEntry[]; epoch: string | null; acknowledgedSeq: number; cursors: FamilyCursor[] };
 
 /**
  * Reads what the next request sends in one transaction (the outbox's next batch when `batchMax` is above 0): each
@@ -101,12 +64,13 @@ type Outgoing = { pending: OutboxEntry[]; epoch: string | null; cursors: FamilyC
  */
 function readOutgoing(db: HearthDb, batchMax: number): Promise<Outgoing> {
   return db.transaction('r', db.outbox, db.syncState, async () => {
-    const [pending, epoch, cursors] = await Promise.all([
+    const [pending, epoch, acknowledgedSeq, cursors] = await Promise.all([
       batchMax > 0 ? db.outbox.where('status').equals('pending').limit(batchMax).toArray() : [],
       readEpoch(db),
+      readAcknowledgedSeq(db),
       readCursors(db),
     ]);
-    return { pending, epoch, cursors };
+    return { pending, epoch, acknowledgedSeq, cursors };
   });
 }
 
@@ -151,12 +115,14 @@ export function createSyncEngine({
   /** The push or pull waiting for its answer, so stop() can abort it. */
   let requestInFlight: AbortController | undefined;
 
-  let liveConnection: { close: () => void } | undefined;
-  let liveFailures = 0;
-  let liveRetryTimer: unknown;
-  let liveWatchdog: unknown;
-  /** The live channel is open: pokes bring the news, and the fallback pulls only every `livePullMs`. */
-  let liveOpen = false;
+  const live = createLiveChannel({
+    transport,
+    timers,
+    random,
+    // Pokes sent while the channel was down are lost: catch up once.
+    onOpen: () => catchUp(),
+    onPoke: (poke) => void pullIfBehind(poke),
+  });
   /** Fallback ticks since the last fallback pull while the live channel was open. */
   let quietTicks = 0;
 
@@ -214,9 +180,9 @@ export function createSyncEngine({
   }
 
   /** What every push and pull says about this device. */
-  function deviceFields(device: string, epoch: string | null) {
+  function deviceFields(device: string, { epoch, acknowledgedSeq }: Outgoing) {
     const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
-    return { protocolVersion: syncProtocolVersion, deviceId: device, userId, epoch, timeZone };
+    return { protocolVersion: syncProtocolVersion, deviceId: device, userId, epoch, acknowledgedSeq, timeZone };
   }
 
   function holdVersions(cursors: readonly FamilyCursor[]): void {
@@ -245,13 +211,19 @@ export function createSyncEngine({
       let response: PushResponse;
       try {
         const request = {
-          ...deviceFields(device, outgoing.epoch),
+          ...deviceFields(device, outgoing),
           sentAt: new Date(now()).toISOString(),
           mutations: batch.map(({ seq, name, args, createdAt }) => ({ seq, name, args, writtenAt: createdAt })),
         };
         response = await answerTo((signal) => transport.push(request, signal));
       } catch (error) {
         if (error instanceof SyncTransportError && error.partialPush) await recordPushResults(error.partialPush);
+        // A device that never heard the server's history learns it first (0037): it held nothing to lose, so it
+        // sends again at once, naming it.
+        if (outgoing.epoch === null && error instanceof SyncTransportError && error.historyChanged) {
+          await startOver(error.historyChanged);
+          continue;
+        }
         throw error;
       }
       await recordPushResults(response);
@@ -272,7 +244,7 @@ export function createSyncEngine({
     pullBegun = true;
     let outgoing = first;
     while (started) {
-      const request = { ...deviceFields(device, outgoing.epoch), cursors: outgoing.cursors };
+      const request = { ...deviceFields(device, outgoing), cursors: outgoing.cursors };
       const response = await answerTo((signal) => transport.pull(request, signal));
       await applyPullResponse(db, response);
       for (const family of response.families) {
@@ -425,56 +397,6 @@ export function createSyncEngine({
     if (held === undefined || poke.version > held) requestSync();
   }
 
-  function openLive(): void {
-    const connection = { close: () => {} };
-    const isCurrent = () => liveConnection === connection;
-
-    function heardFrom(): void {
-      timers.clearTimeout(liveWatchdog);
-      liveWatchdog = timers.setTimeout(broken, liveSilenceMaxMs);
-    }
-
-    function broken(): void {
-      if (!isCurrent()) return;
-      liveOpen = false;
-      timers.clearTimeout(liveWatchdog);
-      liveWatchdog = undefined;
-      connection.close();
-      liveConnection = undefined;
-      liveFailures += 1;
-      liveRetryTimer = timers.setTimeout(
-        () => {
-          liveRetryTimer = undefined;
-          if (started) openLive();
-        },
-        retryDelayMs(liveFailures, random()),
-      );
-    }
-
-    connection.close = transport.openLive({
-      onOpen() {
-        if (!isCurrent()) return;
-        heardFrom();
-        liveFailures = 0;
-        liveOpen = true;
-        // Pokes sent while the channel was down are lost: catch up once.
-        catchUp();
-      },
-      onPoke(poke) {
-        if (!isCurrent()) return;
-        heardFrom();
-        void pullIfBehind(poke);
-      },
-      onHeartbeat() {
-        if (isCurrent()) heardFrom();
-      },
-      onError: broken,
-    });
-    liveConnection = connection;
-    // Also bounds the wait for the first open: a connection attempt can hang as silently as an open channel.
-    heardFrom();
-  }
-
   function start(): void {
     if (started) return;
     started = true;
@@ -490,11 +412,11 @@ export function createSyncEngine({
     fallbackTimer = timers.setInterval(() => {
       // While a retry is scheduled, its backoff decides when to try again.
       if (retryTimer !== undefined) return;
-      if (liveOpen && (quietTicks += 1) < livePullMs / fallbackPullMs) return;
+      if (live.isOpen() && (quietTicks += 1) < livePullMs / fallbackPullMs) return;
       quietTicks = 0;
       catchUp();
     }, fallbackPullMs);
-    openLive();
+    live.start();
     requestSync();
   }
 
@@ -508,13 +430,7 @@ export function createSyncEngine({
     timers.clearInterval(fallbackTimer);
     timers.clearTimeout(retryTimer);
     retryTimer = undefined;
-    timers.clearTimeout(liveRetryTimer);
-    liveRetryTimer = undefined;
-    timers.clearTimeout(liveWatchdog);
-    liveWatchdog = undefined;
-    liveConnection?.close();
-    liveConnection = undefined;
-    liveOpen = false;
+    live.stop();
   }
 
   return {

@@ -39,6 +39,20 @@ export async function takeNextSeq(db: HearthDb): Promise<number> {
   return seq;
 }
 
+/**
+ * The highest seq the server has answered, as far as this device knows (`acknowledgedSeq` in every push and pull):
+ * the one before the first write still waiting to be sent. Every seq below that was answered: confirmed and refused
+ * writes have left the outbox, acknowledged ones wait there as `sent`.
+ */
+export async function readAcknowledgedSeq(db: HearthDb): Promise<number> {
+  const [firstPending, next] = await Promise.all([
+    db.outbox.where('status').equals('pending').first(),
+    db.syncState.get('nextSeq'),
+  ]);
+  if (firstPending) return firstPending.seq - 1;
+  return next?.key === 'nextSeq' ? next.value - 1 : 0;
+}
+
 /** Whether a write was ever queued in this database: its first seq has been taken. */
 export async function wroteAnything(db: HearthDb): Promise<boolean> {
   const stored = await db.syncState.get('nextSeq');

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { mutationArgsSchemas, type MutationArgs, type MutationName, type SyncedUser } from '../../schema/sync.ts';
 import type { HearthDb, OutboxEntry } from '../db/hearth-db.ts';
+import { homeChangedByWrite } from '../lib/home-snapshot.ts';
 import { applyLocalMutation, type LocalMutation, type MutationContext } from './local-mutators.ts';
 import type { Footprint } from './footprint.ts';
 import { createRecordingWriter, inSyncTransaction } from './row-writer.ts';
@@ -64,13 +65,16 @@ export async function writeLocally<N extends MutationName>(
   if (!parsed.success) throw new InvalidWriteError(name, parsed.error.issues);
   const signedInUser = publicFields(context.signedInUser);
   const now = context.now ?? new Date().toISOString();
-  return inSyncTransaction(db, async () => {
+  homeChangedByWrite();
+  const seq = await inSyncTransaction(db, async () => {
     const [, seq] = await Promise.all([
       storeSignedInUser(db, signedInUser),
       queueWrite(db, { name, args: parsed.data } as LocalMutation, { signedInUser, now }),
     ]);
     return seq;
   });
+  homeChangedByWrite();
+  return seq;
 }
 
 /**

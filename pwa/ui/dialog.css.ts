@@ -3,11 +3,7 @@ import { vars } from './theme.css.ts';
 
 export const dialog = style({
   width: 'min(32rem, calc(100vw - 2rem))',
-  selectors: {
-    '&::backdrop': { background: vars.color.overlay },
-    // A photo wants the room: the viewer is as wide as the window allows.
-    '&[data-size="wide"]': { width: 'min(72rem, calc(100vw - 2rem))' },
-  },
+  selectors: { '&::backdrop': { background: vars.color.overlay } },
   maxHeight: 'calc(100dvh - 2rem)',
   padding: 0,
   border: `1px solid ${vars.color.border}`,
@@ -29,5 +25,3 @@ export const close = style({
 });
 
 export const description = style({ margin: 0, color: vars.color.textMuted, lineHeight: vars.lineHeight.body });
-
-export const actions = style({ display: 'flex', flexWrap: 'wrap', justifyContent: 'flex-end', gap: vars.space.sm });

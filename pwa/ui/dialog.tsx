@@ -1,7 +1,9 @@
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 import * as styles from './dialog.css.ts';
+import { formActions } from './form-actions.css.ts';
 import { IconButton } from './icon-button.tsx';
 import { CloseIcon } from './icons.tsx';
+import { useModal } from './use-modal.ts';
 
 type DialogProps = {
   open: boolean;
@@ -12,48 +14,23 @@ type DialogProps = {
   children?: ReactNode;
   /** Buttons at the bottom (Close, Copy Link…). */
   actions?: ReactNode;
-  /** `wide` for what needs the room, like the photo viewer. */
-  size?: 'default' | 'wide';
 };
 
 /**
- * The one dialog: a modal <dialog>, so the browser traps focus inside it, closes it on Escape and hides the page
- * behind it from screen readers. A × in the corner, a click on the backdrop and Escape all close it, and focus goes
- * back to whatever opened it.
+ * The one dialog: a modal <dialog> (use-modal.ts). A × in the corner, a click on the backdrop and Escape all close
+ * it, and focus goes back to whatever opened it.
  */
-export function Dialog({ open, onClose, title, description, children, actions, size = 'default' }: DialogProps) {
-  const dialogRef = useRef<HTMLDialogElement>(null);
-  const openerRef = useRef<Element | null>(null);
+export function Dialog({ open, onClose, title, description, children, actions }: DialogProps) {
+  const modal = useModal(open, onClose);
   const titleId = useId();
   const descriptionId = useId();
 
-  useEffect(() => {
-    const dialog = dialogRef.current;
-    if (!dialog) return;
-    if (open && !dialog.open) {
-      openerRef.current = document.activeElement;
-      dialog.showModal();
-    }
-    if (!open && dialog.open) {
-      dialog.close();
-      if (openerRef.current instanceof HTMLElement) openerRef.current.focus();
-    }
-  }, [open]);
-
   return (
     <dialog
-      ref={dialogRef}
+      {...modal}
       aria-labelledby={titleId}
       aria-describedby={description ? descriptionId : undefined}
       className={styles.dialog}
-      data-size={size}
-      onCancel={(event) => {
-        // Escape: the browser's own close event comes a task later, so a page that asks for the dialog again in
-        // between would find it still "open" in React's state and not open it. Close it through that state, now.
-        event.preventDefault();
-        onClose();
-      }}
-      onClose={onClose}
       onClick={(event) => {
         // A click on the dimmed backdrop lands on the dialog element itself.
         if (event.target === event.currentTarget) onClose();
@@ -72,7 +49,7 @@ export function Dialog({ open, onClose, title, description, children, actions, s
           </p>
         ) : null}
         {children}
-        {actions ? <div className={styles.actions}>{actions}</div> : null}
+        {actions ? <div className={formActions}>{actions}</div> : null}
       </div>
     </dialog>
   );

@@ -22,10 +22,18 @@ globalStyle('body', {
   fontSize: vars.fontSize.md,
   lineHeight: vars.lineHeight.body,
   WebkitFontSmoothing: 'antialiased',
-  // A word longer than the line (a username, a link, a Welsh village) breaks rather than pushing the page sideways,
-  // and lets the box holding it shrink too (break-word would not).
-  overflowWrap: 'anywhere',
+  // A word breaks only when it is longer than the whole line. Unlike `anywhere`, this keeps a box's narrowest size at
+  // its longest word, so no layout squeezes a button or a tab into "Photo|s".
+  overflowWrap: 'break-word',
 });
+
+/**
+ * Where the long unbroken strings are (a username in a greeting, a family name, an email address, a link, a Welsh
+ * village), the text may break anywhere, so the column holding it narrows with the screen instead of pushing the page
+ * sideways. Controls inside keep their words whole.
+ */
+globalStyle('h1, h2, h3, h4, p, li, dt, dd, blockquote, figcaption, td, th', { overflowWrap: 'anywhere' });
+globalStyle('button, label, summary, [role="tab"], nav a', { overflowWrap: 'break-word' });
 
 /**
  * The picture of the home as the device last drew it (lib/home-snapshot.ts), over the screen from before the app runs

@@ -3,9 +3,9 @@ import { timings } from '../../schema/limits.ts';
 import { usePrefersReducedMotion } from '../lib/use-prefers-reduced-motion.ts';
 
 /**
- * A carousel's rotation (spec §4: a new item every 4 s): it holds still while the pointer or keyboard focus is inside,
- * stays still for people who ask their device for reduced motion (until they press Play), and anyone can pause it
- * (WCAG 2.2.2). Spread `holdProps` on the carousel's outer element.
+ * A carousel's rotation (product.md §4: a new item every 4 s): it holds still while the pointer or keyboard focus is
+ * inside, stays still for people who ask their device for reduced motion (until they press Play), and anyone can pause
+ * it (WCAG 2.2.2). Spread `holdProps` on the carousel's outer element.
  */
 export function useCarousel(count: number) {
   const reducedMotion = usePrefersReducedMotion();

@@ -1,9 +1,16 @@
 import { z } from 'zod';
 import { id } from '../fields.ts';
-import { commentContent } from '../requests.ts';
+import { commentContent } from '../field-rules.ts';
 
 export const commentMutationArgs = {
-  'comment.create': z.strictObject({ commentId: id, postId: id, content: commentContent }),
+  /**
+   * A comment in words, or a voice comment (decision 0065), named by its voice note once its recording is up
+   * (`voiceNote.create`), as a voice message is. A text comment carries no type: written so before voice comments.
+   */
+  'comment.create': z.union([
+    z.strictObject({ commentId: id, postId: id, content: commentContent }),
+    z.strictObject({ commentId: id, postId: id, commentType: z.literal('voice') }),
+  ]),
   /** The comment's author deletes it (an admin of the family too). */
   'comment.delete': z.strictObject({ commentId: id }),
 } as const;

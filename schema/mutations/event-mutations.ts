@@ -3,7 +3,7 @@ import { rsvpStatusSchema } from '../entities.ts';
 import { id, optionalText, timestamp, timeZone } from '../fields.ts';
 import { limits } from '../limits.ts';
 import { messages } from '../messages.ts';
-import { eventTitle } from '../requests.ts';
+import { eventTitle } from '../field-rules.ts';
 
 /**
  * What an event is, as its creator set it. `startDate`/`endDate` are instants; `timeZone` is the creator's (for the

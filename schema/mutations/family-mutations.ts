@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { id } from '../fields.ts';
-import { familyName } from '../requests.ts';
+import { familyName } from '../field-rules.ts';
 
 /** Writes to a family itself. */
 export const familyMutationArgs = {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { id, optionalText } from '../fields.ts';
 import { limits } from '../limits.ts';
-import { albumName } from '../requests.ts';
+import { albumName } from '../field-rules.ts';
 
 const photoText = {
   title: optionalText(limits.photoTitleMax),
@@ -24,7 +24,7 @@ export const photoMutationArgs = {
     name: albumName,
     description: optionalText(limits.albumDescriptionMax),
   }),
-  /** Any member may rename an album or choose its cover (a family's albums are everyone's). */
+  /** Its maker or an admin: its name, description and cover (a photo of the family, or null: its newest). */
   'album.update': z.strictObject({
     albumId: id,
     name: albumName,

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { id } from '../fields.ts';
 import { limits } from '../limits.ts';
-import { postContent } from '../requests.ts';
+import { postContent } from '../field-rules.ts';
 
 export const postMutationArgs = {
   /**

@@ -27,9 +27,9 @@ export function openInvitation(invitation: TokenInvitation | null, now: Date): T
 
 /**
  * The signed-in person joins the family an invitation link belongs to, as a plain member with the relationship they
- * chose. Joining is not a sync mutation (a device cannot join offline: the token is checked here), so its refusals
- * are HTTP answers. The membership is written under the family's lock at a new version, so every device of the
- * family, the joiner's included, pulls the new member after the change is published.
+ * chose to the invitation's maker. Joining is not a sync mutation (a device cannot join offline: the token is checked
+ * here), so its refusals are HTTP answers. The membership is written under the family's lock at a new version, so
+ * every device of the family, the joiner's included, pulls the new member after the change is published.
  */
 export async function joinFamily(
   tx: Transaction,
@@ -38,7 +38,7 @@ export async function joinFamily(
 ): Promise<{ change: FamilyChange; result: JoinedFamily }> {
   const invitations = createInvitationRepository(tx);
   const families = createFamilyRepository(tx);
-  const { familyId } = openInvitation(await invitations.findByToken(token), now);
+  const { familyId, invitedById } = openInvitation(await invitations.findByToken(token), now);
   if (!(await families.lock(familyId))) throw invitationNotFound();
   // Read again under the lock: a revoke, or its maker leaving the family, that committed meanwhile wins.
   openInvitation(await invitations.findByToken(token), now);
@@ -47,7 +47,17 @@ export async function joinFamily(
   }
   const version = await bumpLockedFamily(tx, familyId);
   const memberId = randomUUID();
-  await families.addMember({ id: memberId, familyId, userId, role: 'member', relationshipType, version, now });
+  // The relationship is to the invitation's maker ("You are Rose's…", as the join page asks).
+  await families.addMember({
+    id: memberId,
+    familyId,
+    userId,
+    role: 'member',
+    relationshipType,
+    relativeToId: invitedById,
+    version,
+    now,
+  });
   await createNotificationRepository(tx).notify({
     familyId,
     type: 'new_member',

@@ -1,8 +1,8 @@
-import { randomInt } from 'node:crypto';
 import { z } from 'zod';
-import { email, limits, username, type User } from '../../schema/index.ts';
+import { email, limits, type User } from '../../schema/index.ts';
 import { asName, personName } from '../../schema/fields.ts';
 import { DuplicateUserError, type UserRepository } from '../repositories/user-repository.ts';
+import { createWithDerivedUsername } from './free-username.ts';
 
 /** The OpenID Connect userinfo fields Hearth uses. */
 export const googleProfileSchema = z.object({
@@ -14,16 +14,6 @@ export const googleProfileSchema = z.object({
   family_name: z.string().optional(),
 });
 export type GoogleProfile = z.infer<typeof googleProfileSchema>;
-
-/**
- * A username from the email's local part ("ada.lovelace@…" → "ada.lovelace"), cut to leave room for a numeric
- * suffix when that name is taken; too short or nothing usable gives "member".
- */
-export function usernameFromEmail(address: string): string {
-  const localPart = address.split('@', 1)[0] ?? '';
-  const base = localPart.replace(/[^\p{L}\p{N}._-]/gu, '').slice(0, limits.usernameMax - 5);
-  return username.safeParse(base).data ?? 'member';
-}
 
 /** Google's name as the profile form would take it (the same rule), cut to fit rather than refused. */
 function nameFromGoogle(value: string | undefined): string | null {
@@ -54,24 +44,19 @@ export async function findOrCreateGoogleUser(users: UserRepository, profile: Goo
     await users.linkGoogle(existing.user.id, profile.sub);
     return existing.user;
   }
-  const base = usernameFromEmail(profile.email);
-  for (let attempt = 0; attempt < 10; attempt += 1) {
-    try {
-      return await users.create({
-        username: attempt === 0 ? base : `${base}${randomInt(1000, 100_000)}`,
-        email: profile.email,
-        passwordHash: null,
-        googleSub: profile.sub,
-        firstName: nameFromGoogle(profile.given_name),
-        lastName: nameFromGoogle(profile.family_name),
-      });
-    } catch (error) {
-      if (!(error instanceof DuplicateUserError)) throw error;
-      if (error.field === 'email') {
-        const created = await users.findByEmail(profile.email);
-        if (created) return created.user;
-      }
-    }
+  try {
+    return await createWithDerivedUsername(users, {
+      email: profile.email,
+      passwordHash: null,
+      googleSub: profile.sub,
+      firstName: nameFromGoogle(profile.given_name),
+      lastName: nameFromGoogle(profile.family_name),
+    });
+  } catch (error) {
+    // Made a moment ago by a sign-in racing this one.
+    if (!(error instanceof DuplicateUserError)) throw error;
+    const created = await users.findByEmail(profile.email);
+    if (!created) throw error;
+    return created.user;
   }
-  throw new Error('Could not find a free username for a Google account');
 }

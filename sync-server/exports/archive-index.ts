@@ -1,12 +1,19 @@
 import { publicName } from '../../schema/public-name.ts';
+import { voiceNoteLength as lengthOf } from '../../schema/voice-notes.ts';
 import { escapeHtml } from '../html.ts';
-import type { ArchiveData } from './data-archive.ts';
+import type { ArchiveData } from '../repositories/archive-repository.ts';
 
-const when = new Intl.DateTimeFormat('en-GB', { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' });
-const day = new Intl.DateTimeFormat('en-GB', { dateStyle: 'long', timeZone: 'UTC' });
-
-function at(value: unknown): string {
-  return `${when.format(new Date(value as string))} UTC`;
+/**
+ * Times in the zone of the device the person used last, as they read them in the app (decision 0048); with no
+ * device that said its zone, in UTC, and saying so. The page has no script (decision 0027), so the server writes them.
+ */
+function timeWords(timeZone: string | null) {
+  const zone = timeZone ?? 'UTC';
+  const when = new Intl.DateTimeFormat('en-GB', { dateStyle: 'long', timeStyle: 'short', timeZone: zone });
+  return {
+    at: (value: unknown) => `${when.format(new Date(value as string))}${timeZone ? '' : ' UTC'}`,
+    day: new Intl.DateTimeFormat('en-GB', { dateStyle: 'long', timeZone: zone }),
+  };
 }
 
 function text(value: unknown): string {
@@ -39,6 +46,7 @@ article h3 { margin: 0 0 0.25rem; font-size: 1.1rem; }
 .photos { display: grid; grid-template-columns: repeat(auto-fill, minmax(9rem, 1fr)); gap: 0.5rem; margin-top: 0.75rem; }
 .photos img { width: 100%; aspect-ratio: 1; object-fit: cover; border-radius: 0.5rem; background: var(--line); }
 figure { margin: 0; }
+audio { width: 100%; margin-top: 0.5rem; }
 figcaption { font-size: 0.85rem; color: var(--muted); }
 .comments { border-top: 1px solid var(--line); margin-top: 0.75rem; padding-top: 0.5rem; font-size: 0.95rem; }
 ul { padding-left: 1.2rem; }
@@ -46,7 +54,8 @@ ul { padding-left: 1.2rem; }
 
 /**
  * The archive's front page (decision 0027): opens from the unzipped folder in any browser, with no network and no
- * script, and shows the person their posts with their photos, their photos, events, answers and chat messages.
+ * script, and shows the person their posts with their photos, their photos, voice notes (each with a player), events,
+ * answers and chat messages.
  */
 export function archiveIndexHtml(data: ArchiveData): string {
   const profile = data.profile as {
@@ -54,8 +63,12 @@ export function archiveIndexHtml(data: ArchiveData): string {
     firstName: string | null;
     lastName: string | null;
     email: string;
+    timeZone: string | null;
   };
   const me = publicName(profile);
+  const { at, day } = timeWords(profile.timeZone);
+  // All-day events are calendar days, the same everywhere (pwa/features/events/event-times.ts).
+  const calendarDay = new Intl.DateTimeFormat('en-GB', { dateStyle: 'long', timeZone: 'UTC' });
   const familyName = new Map(data.families.map((family) => [family.id as string, family.name as string]));
   const photoFile = new Map(data.photos.map((photo) => [photo.id, photo.file]));
   const familyOf = (id: unknown) => text(familyName.get(id as string) ?? 'A family you left');
@@ -69,25 +82,40 @@ export function archiveIndexHtml(data: ArchiveData): string {
       const files = (post.photoIds as string[]).flatMap((id) =>
         photoFile.has(id) ? [photoFile.get(id) as string] : [],
       );
-      const comments = post.comments as { by: string; content: string; createdAt: string }[];
+      const comments = post.comments as { by: string; content: string; commentType: string; createdAt: string }[];
+      const said = (comment: (typeof comments)[number]) =>
+        comment.commentType === 'voice' ? '<em>a voice comment</em>' : prose(comment.content);
       return `<article><h3>${familyOf(post.familyId)}</h3><p class="muted">${at(post.createdAt)}</p>
 <p>${prose(post.content)}</p>${files.length ? `<div class="photos">${files.map((file) => picture(file)).join('')}</div>` : ''}${
         comments.length
-          ? `<div class="comments">${comments.map((comment) => `<p><strong>${text(comment.by)}</strong>: ${prose(comment.content)}</p>`).join('')}</div>`
+          ? `<div class="comments">${comments.map((comment) => `<p><strong>${text(comment.by)}</strong>: ${said(comment)}</p>`).join('')}</div>`
           : ''
       }</article>`;
     })
     .join('\n');
 
   const photos = data.photos.map((photo) => picture(photo.file, photo.title ?? '')).join('');
+  const voiceNotes = data.voiceNotes
+    .map(
+      (note) =>
+        `<article><h3>${familyOf(note.familyId)}</h3><p class="muted">${at(note.createdAt)} · ${lengthOf(note.durationMs)}</p>
+<audio controls preload="none" src="${text(note.playableFile)}"></audio><p><a href="${text(note.file)}">The recording as sent</a></p></article>`,
+    )
+    .join('\n');
   const events = data.events
     .map(
       (event) =>
         `<article><h3>${text(event.title)}</h3><p class="muted">${familyOf(event.familyId)} · ${
-          event.allDay ? day.format(new Date(event.startDate as string)) : at(event.startDate)
+          event.allDay ? calendarDay.format(new Date(event.startDate as string)) : at(event.startDate)
         }${event.location ? ` · ${text(event.location)}` : ''}</p>${event.description ? `<p>${prose(event.description)}</p>` : ''}</article>`,
     )
     .join('\n');
+  const tags = data.photoTags
+    .map(
+      (tag) =>
+        `<li>${text(tag.who)} in ${tag.photoTitle ? `“${text(tag.photoTitle)}”` : 'a photo'} (tagged by ${text(tag.taggedBy)}, ${at(tag.createdAt)})</li>`,
+    )
+    .join('');
   const answers = { attending: 'Going', not_attending: "Can't go", pending: 'Maybe' } as Record<string, string>;
   const rsvps = data.rsvps
     .map(
@@ -124,8 +152,10 @@ export function archiveIndexHtml(data: ArchiveData): string {
     [
       'photos',
       `Your photos (${data.photos.length})`,
-      photos ? `<div class="photos">${photos}</div>` : '<p class="muted">No photos.</p>',
+      (photos ? `<div class="photos">${photos}</div>` : '<p class="muted">No photos.</p>') +
+        (tags ? `<h2>Who is in the photos</h2><ul>${tags}</ul>` : ''),
     ],
+    ['voice', `Your voice notes (${data.voiceNotes.length})`, voiceNotes || '<p class="muted">No voice notes.</p>'],
     [
       'events',
       `Your events (${data.events.length})`,

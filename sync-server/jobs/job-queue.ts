@@ -1,35 +1,7 @@
-import { PgBoss, type Db } from 'pg-boss';
+import { PgBoss } from 'pg-boss';
 import type { Sql } from '../database.ts';
+import { jobDatabaseOf } from '../repositories/job-database.ts';
 import { isKnownTransientError } from '../repositories/postgres-errors.ts';
-
-/**
- * pg-boss runs on the app's own postgres.js pool (decision 0023), so the embedded database's single connection
- * serves it too. A statement with parameters runs as it is; one without may be several statements wrapped in
- * BEGIN ... COMMIT (pg-boss's locked sections), which postgres.js runs only on a connection of its own, and whose
- * every statement's rows pg-boss reads.
- */
-export function jobDatabaseOf(sql: Sql): Db {
-  return {
-    async executeSql(text, values) {
-      if (values?.length) return { rows: await sql.unsafe(text, values as never[]) };
-      const connection = await sql.reserve();
-      try {
-        return { rows: rowsOfEveryStatement(await connection.unsafe(text)) };
-      } catch (error) {
-        // A statement that failed inside pg-boss's BEGIN leaves the connection in an aborted transaction.
-        await connection.unsafe('rollback').catch(() => {});
-        throw error;
-      } finally {
-        connection.release();
-      }
-    },
-  };
-}
-
-/** postgres.js answers several statements as one array of rows per statement, and one statement as its rows. */
-function rowsOfEveryStatement(result: readonly unknown[]): unknown[] {
-  return Array.isArray(result[0]) ? (result as unknown[][]).flat() : [...result];
-}
 
 export type JobLog = {
   info(report: object, message: string): void;

@@ -179,3 +179,72 @@ describe('event reminders and birthdays', () => {
     for (const member of [grandma, son, cousin]) expect(await toldTo(member)).toHaveLength(1);
   });
 });
+
+describe('memories from this day', () => {
+  let grandma: Person;
+  let son: Person;
+  let familyId: string;
+
+  beforeEach(async () => {
+    [grandma, son] = await Promise.all([person(), person()]);
+    ({ familyId } = await createFamily(grandma.device, 'The Okonkwos'));
+    await addMember(context.sql, familyId, son.account.user.id);
+  });
+
+  /** A post grandma shares, back-dated to `writtenAt`. */
+  async function remember(content: string, writtenAt: Date, inFamily = familyId) {
+    const postId = randomUUID();
+    await grandma.device.send({ name: 'post.create', args: { postId, familyId: inFamily, content } });
+    await context.sql`update posts set created_at = ${writtenAt} where id = ${postId}`;
+    // Being told of the new post is not what these tests are about.
+    await context.sql`delete from notifications`;
+  }
+
+  it('tells each member once a day from 8:00 where they are, when the family shared something on this date', async () => {
+    // 3 December both in UTC and in Kiribati (UTC+14).
+    await remember('First snow at the cabin', at('2028-12-03T02:00:00Z'));
+    grandma.device.timeZone = 'Pacific/Kiritimati';
+    await grandma.device.pull();
+
+    await tellDueOccasions(context.sql, at('2031-12-02T17:00:00Z')); // 07:00 on 3 December in Kiribati
+    expect(await toldTo(grandma)).toEqual([]);
+    await tellDueOccasions(context.sql, at('2031-12-02T18:30:00Z')); // 08:30 there
+    expect(await toldTo(grandma)).toEqual([{ type: 'memories', excerpt: '', related_id: familyId, actor_id: null }]);
+    expect(await toldTo(son)).toEqual([]);
+
+    await tellDueOccasions(context.sql, at('2031-12-03T08:30:00Z'));
+    await tellDueOccasions(context.sql, at('2031-12-03T20:00:00Z'));
+    expect(await toldTo(son)).toHaveLength(1);
+    expect(await toldTo(grandma)).toHaveLength(1);
+  });
+
+  it('says nothing on a day with nothing to remember, nor of what was shared this year', async () => {
+    await remember('Pancakes', at('2031-03-05T09:00:00Z'));
+    await remember('Some other day', at('2029-03-06T09:00:00Z'));
+    await tellDueOccasions(context.sql, at('2031-03-05T12:00:00Z'));
+    expect(await toldTo(son)).toEqual([]);
+  });
+
+  it('tells nobody who turned memories off or muted the family, and once a day across families', async () => {
+    const { familyId: otherFamilyId } = await createFamily(grandma.device, 'The Adeyemis');
+    await addMember(context.sql, otherFamilyId, son.account.user.id);
+    await remember('Wedding day', at('2027-08-14T12:00:00Z'));
+    await remember('Picnic', at('2029-08-14T12:00:00Z'), otherFamilyId);
+    await context.sql`
+      insert into user_settings (user_id, memories) values (${grandma.account.user.id}, false)
+      on conflict (user_id) do update set memories = false
+    `;
+    // Both families have memories today; the son muted the one that would be told first.
+    const [first, second] = [familyId, otherFamilyId].sort();
+    await context.sql`
+      insert into user_settings (user_id, muted_family_ids) values (${son.account.user.id}, ${[first!]})
+      on conflict (user_id) do update set muted_family_ids = ${[first!]}
+    `;
+
+    await tellDueOccasions(context.sql, at('2031-08-14T09:00:00Z'));
+    await tellDueOccasions(context.sql, at('2031-08-14T10:00:00Z'));
+
+    expect(await toldTo(grandma)).toEqual([]);
+    expect(await toldTo(son)).toEqual([{ type: 'memories', excerpt: '', related_id: second, actor_id: null }]);
+  });
+});

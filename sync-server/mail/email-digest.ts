@@ -1,11 +1,10 @@
-import type { EmailDigest, NotificationType, PublicUser } from '../../schema/index.ts';
-import { notificationPath, notificationText } from '../../schema/notification-text.ts';
+import type { EmailDigest } from '../../schema/index.ts';
+import { notificationHref, notificationText } from '../../schema/notification-text.ts';
 import { publicName } from '../../schema/public-name.ts';
 import { hashOfToken, newSecretToken } from '../auth/secret-tokens.ts';
 import type { Sql } from '../database.ts';
 import { escapeHtml } from '../html.ts';
-import { personTimeZones } from '../repositories/person-time-zones.ts';
-import { publicUserJson } from '../repositories/public-user-json.ts';
+import { createDigestRepository, type DigestLine } from '../repositories/digest-repository.ts';
 import type { Email, Mailer } from './mailer.ts';
 
 /**
@@ -24,50 +23,6 @@ export const digestPolicy = {
   linesMax: 20,
 };
 
-type Recipient = {
-  user_id: string;
-  email: string;
-  person: PublicUser;
-  email_digest: Exclude<EmailDigest, 'off'>;
-  last_sent_at: Date | null;
-};
-
-export type DigestLine = {
-  familyName: string;
-  type: NotificationType;
-  count: number;
-  excerpt: string;
-  actor: PublicUser | null;
-};
-
-/** Everyone whose digest is due at `now` and has not gone today (the day as they live it). */
-async function dueRecipients(sql: Sql, now: Date): Promise<Recipient[]> {
-  return sql<Recipient[]>`
-    with ${personTimeZones(sql)}, local as (
-      select s.user_id, s.email_digest, s.digest_sent_at, coalesce(z.time_zone, 'UTC') as zone,
-        ${now}::timestamptz at time zone coalesce(z.time_zone, 'UTC') as local_time
-      from user_settings s left join person_zones z on z.user_id = s.user_id
-      where s.email_digest <> 'off'
-    )
-    select l.user_id, u.email, ${publicUserJson(sql, 'u')} as person, l.email_digest, l.digest_sent_at as last_sent_at
-    from local l join users u on u.id = l.user_id
-    where extract(hour from l.local_time) >= ${digestPolicy.hour}
-      and (l.email_digest = 'daily' or extract(dow from l.local_time) = ${digestPolicy.weeklyOn})
-      and (l.digest_sent_at is null or (l.digest_sent_at at time zone l.zone)::date < l.local_time::date)
-  `;
-}
-
-/** What `userId` has not read that changed after `since`, newest first. */
-async function unreadSince(sql: Sql, userId: string, since: Date): Promise<DigestLine[]> {
-  return sql<DigestLine[]>`
-    select f.name as "familyName", n.type, n.count, n.excerpt,
-      case when a.id is null then null else ${publicUserJson(sql, 'a')} end as actor
-    from notifications n join families f on f.id = n.family_id left join users a on a.id = n.actor_id
-    where n.user_id = ${userId} and not n.is_read and n.updated_at > ${since}
-    order by n.updated_at desc
-  `;
-}
-
 /** The email itself: the bell's sentences by family, a link to each screen, and a way out that needs no sign-in. */
 export function digestEmail(
   recipient: { email: string; name: string; frequency: Exclude<EmailDigest, 'off'> },
@@ -79,7 +34,7 @@ export function digestEmail(
   const families = [...new Set(shown.map((line) => line.familyName))];
   const items = shown.map((line) => {
     const { title, quote } = notificationText(line, line.actor ? publicName(line.actor) : 'Someone', line.familyName);
-    return { ...line, title, quote, url: `${links.origin}${notificationPath[line.type]}` };
+    return { ...line, title, quote, url: `${links.origin}${notificationHref(line)}` };
   });
   const period = recipient.frequency === 'daily' ? 'since yesterday' : 'this week';
   const things = lines.length === 1 ? '1 new thing' : `${lines.length} new things`;
@@ -154,22 +109,16 @@ export async function sendDueDigests(
   { mailer, origin }: { mailer: Mailer; origin: string },
   now = new Date(),
 ): Promise<{ sent: number }> {
+  const digests = createDigestRepository(sql);
   let sent = 0;
-  for (const recipient of await dueRecipients(sql, now)) {
-    const claimed = await sql`
-      update user_settings set digest_sent_at = ${now}
-      where user_id = ${recipient.user_id} and digest_sent_at is not distinct from ${recipient.last_sent_at}
-    `;
-    if (claimed.count === 0) continue;
+  for (const recipient of await digests.dueRecipients(now, digestPolicy)) {
+    if (!(await digests.claim(recipient, now))) continue;
     const lookBack = digestPolicy.firstLooksBackDays[recipient.email_digest] * 24 * 60 * 60 * 1000;
-    const lines = await unreadSince(
-      sql,
-      recipient.user_id,
-      recipient.last_sent_at ?? new Date(now.getTime() - lookBack),
-    );
+    const since = recipient.last_sent_at ?? new Date(now.getTime() - lookBack);
+    const lines = await digests.unreadSince(recipient.user_id, since);
     if (lines.length === 0) continue;
     const token = newSecretToken();
-    await sql`insert into digest_unsubscribe_tokens (token_hash, user_id) values (${hashOfToken(token)}, ${recipient.user_id})`;
+    await digests.addUnsubscribeToken(hashOfToken(token), recipient.user_id);
     const person = { email: recipient.email, name: publicName(recipient.person), frequency: recipient.email_digest };
     const email = digestEmail(person, lines, {
       origin,
@@ -179,10 +128,7 @@ export async function sendDueDigests(
       await mailer.send(email);
       sent += 1;
     } catch (error) {
-      await sql`
-        update user_settings set digest_sent_at = ${recipient.last_sent_at}
-        where user_id = ${recipient.user_id} and digest_sent_at = ${now}
-      `;
+      await digests.giveBackClaim(recipient, now);
       throw error;
     }
   }
@@ -193,23 +139,18 @@ export type UnsubscribeOutcome = 'unsubscribed' | 'used' | 'unknown';
 
 /** What a token would do, without doing it (the page its link opens asks first). */
 export async function unsubscribeTokenState(sql: Sql, token: string): Promise<'usable' | 'used' | 'unknown'> {
-  const [row] = await sql<{ used: boolean }[]>`
-    select used_at is not null as used from digest_unsubscribe_tokens where token_hash = ${hashOfToken(token)}
-  `;
+  const row = await createDigestRepository(sql).unsubscribeToken(hashOfToken(token));
   return !row ? 'unknown' : row.used ? 'used' : 'usable';
 }
 
 /** The digest's one-click way out: the token turns its person's digest off, once. */
 export async function unsubscribeFromDigest(sql: Sql, token: string): Promise<UnsubscribeOutcome> {
   return sql.begin(async (tx) => {
-    const [row] = await tx<{ user_id: string; used: boolean }[]>`
-      select user_id, used_at is not null as used from digest_unsubscribe_tokens
-      where token_hash = ${hashOfToken(token)} for update
-    `;
+    const digests = createDigestRepository(tx);
+    const row = await digests.unsubscribeToken(hashOfToken(token), { forUpdate: true });
     if (!row) return 'unknown';
     if (row.used) return 'used';
-    await tx`update digest_unsubscribe_tokens set used_at = now() where token_hash = ${hashOfToken(token)}`;
-    await tx`update user_settings set email_digest = 'off', updated_at = now() where user_id = ${row.user_id}`;
+    await digests.unsubscribe(hashOfToken(token), row.user_id);
     return 'unsubscribed';
   });
 }

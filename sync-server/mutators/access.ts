@@ -21,13 +21,14 @@ export type FamilyAccess = {
 
 /**
  * Locks the family's row, then reads the user's role: after the lock nobody else can change the membership, so the
- * answer holds for the rest of the transaction. A family that does not exist and one the user is not in read the
- * same (`notMember`): a guess at an id learns nothing.
+ * answer holds for the rest of the transaction. The two are sent together (one round trip) and PostgreSQL runs them
+ * in turn on the connection, so the read starts only once the lock is held. A family that does not exist and one the
+ * user is not in read the same (`notMember`): a guess at an id learns nothing.
  */
 export async function lockFamilyAsMember(tx: Transaction, familyId: string, userId: string): Promise<FamilyAccess> {
   const families = createFamilyRepository(tx);
-  const membership = (await families.lock(familyId)) ? await families.membershipOf(familyId, userId) : null;
-  if (membership === null) throw new MutationRejected('notMember');
+  const [locked, membership] = await Promise.all([families.lock(familyId), families.membershipOf(familyId, userId)]);
+  if (!locked || membership === null) throw new MutationRejected('notMember');
   let version: Promise<number> | undefined;
   return { familyId, ...membership, writeVersion: () => (version ??= bumpLockedFamily(tx, familyId)) };
 }
@@ -116,11 +117,11 @@ export async function writeAtNewVersion(
 }
 
 /**
- * A create with an id made on the device, under its family's lock. `existing` is whatever holds the id now: when it
+ * A create with an id made on the device, under its family's lock. `find` answers whatever holds the id now: when it
  * is the row as this very create made it (a replay) there is nothing to do (null); anything else holding the id,
  * now or by the time `create` inserts (false), refuses the create. An id this family's tombstones name was created
  * and deleted since: the create is a replay (a device that started over sends its writes again) and must not bring
- * the row back; an id deleted in another family was never this create's to use.
+ * the row back; an id deleted in another family was never this create's to use. Both are asked in one round trip.
  */
 export async function createOnce<Row>(
   tx: Transaction,
@@ -128,22 +129,22 @@ export async function createOnce<Row>(
   {
     table,
     id,
-    existing,
+    find,
     isThisCreate,
     create,
   }: {
     table: SyncedTable;
     id: string;
-    existing: Row | null;
+    find: () => Promise<Row | null>;
     isThisCreate: (row: Row) => boolean;
     create: (version: number) => Promise<boolean>;
   },
 ): Promise<FamilyChange | null> {
+  const [existing, deletedFrom] = await Promise.all([find(), createSyncRepository(tx).familyOfTombstone(table, id)]);
   if (existing) {
     if (!isThisCreate(existing)) throw new MutationRejected('idTaken');
     return null;
   }
-  const deletedFrom = await createSyncRepository(tx).familyOfTombstone(table, id);
   if (deletedFrom === access.familyId) return null;
   if (deletedFrom !== null) throw new MutationRejected('idTaken');
   return writeAtNewVersion(access, async (version) => {

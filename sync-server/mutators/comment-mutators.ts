@@ -14,30 +14,35 @@ export async function createComment(
   const { userId } = context;
   const access = await lockFamilyOfPost(tx, userId, args.postId);
   const comments = createCommentRepository(tx);
+  const commentType = 'commentType' in args ? args.commentType : 'text';
+  const content = 'content' in args ? args.content : '';
   return createOnce(tx, access, {
     table: 'comments',
     id: args.commentId,
-    existing: await comments.findRef(args.commentId),
-    isThisCreate: (comment) => comment.postId === args.postId && comment.authorId === userId,
+    find: () => comments.findRef(args.commentId),
+    isThisCreate: (comment) =>
+      comment.postId === args.postId && comment.authorId === userId && comment.commentType === commentType,
     create: async (version) => {
       const created = await comments.create({
         id: args.commentId,
         familyId: access.familyId,
         postId: args.postId,
         authorId: userId,
-        content: args.content,
+        commentType,
+        content,
         version,
         writtenAt: timeWritten(access, context),
       });
-      // The post's author hears of it (not of their own comments).
-      if (created) {
+      // The post's author hears of it (not of their own comments); of a voice comment once its length is known, with
+      // its voice note.
+      if (created && commentType === 'text') {
         await createNotificationRepository(tx).notify({
           familyId: access.familyId,
           type: 'post_comment',
           groupKey: args.postId,
           relatedId: args.postId,
           actorId: userId,
-          excerpt: args.content,
+          excerpt: content,
           version,
           recipients: [access.row.authorId],
         });
@@ -62,7 +67,7 @@ export async function deleteComment(
   });
   const comment = access.row;
   if (comment.authorId !== userId && access.role !== 'admin') throw new MutationRejected('notAllowedToDelete');
-  return writeAtNewVersion(access, (version) => comments.delete(comment.id, version));
+  return writeAtNewVersion(access, (version) => comments.delete(comment, version));
 }
 
 export const commentMutators: Mutators<'comment.create' | 'comment.delete'> = {

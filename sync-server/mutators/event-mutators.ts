@@ -1,4 +1,5 @@
 import type { MutationArgs } from '../../schema/index.ts';
+import { answerExcerpt } from '../../schema/notification-text.ts';
 import type { Transaction } from '../database.ts';
 import { createEventRepository, type EventFields } from '../repositories/event-repository.ts';
 import { createNotificationRepository } from '../repositories/notification-repository.ts';
@@ -32,7 +33,7 @@ export async function createEvent(
   return createOnce(tx, access, {
     table: 'events',
     id: args.eventId,
-    existing: await events.findRef(args.eventId),
+    find: () => events.findRef(args.eventId),
     isThisCreate: (event) => event.familyId === access.familyId && event.createdById === userId,
     create: async (version) => {
       const created = await events.create({
@@ -70,7 +71,7 @@ export async function updateEvent(
     throw new MutationRejected('notYourEvent');
   }
   return writeAtNewVersion(access, (version) =>
-    createEventRepository(tx).update(args.eventId, fieldsOf(args), version, timeWritten(access, context)),
+    createEventRepository(tx).update(access.row, fieldsOf(args), version, timeWritten(access, context)),
   );
 }
 
@@ -82,7 +83,7 @@ export async function deleteEvent(
 ): Promise<FamilyChange> {
   const access = await lockFamilyOfEvent(tx, userId, args.eventId);
   if (access.row.createdById !== userId && access.role !== 'admin') throw new MutationRejected('notAllowedToDelete');
-  return writeAtNewVersion(access, (version) => createEventRepository(tx).delete(args.eventId, version));
+  return writeAtNewVersion(access, (version) => createEventRepository(tx).delete(access.row, version));
 }
 
 /**
@@ -99,21 +100,21 @@ export async function answerEvent(
   const answeredAt = timeWritten(access, context);
   if (access.row.answersCloseAt <= answeredAt) throw new MutationRejected('eventStarted');
   const events = createEventRepository(tx);
-  if ((await events.statusOf(args.eventId, userId)) === args.status) return null;
+  if ((await events.statusOf(access.familyId, args.eventId, userId)) === args.status) return null;
   return writeAtNewVersion(access, async (version) => {
     await events.answer(
       { eventId: args.eventId, userId, familyId: access.familyId, status: args.status },
       version,
       answeredAt,
     );
-    // The event's maker hears who answered what.
+    // The event's maker hears who answered what, to which event.
     await createNotificationRepository(tx).notify({
       familyId: access.familyId,
       type: 'event_rsvp',
       groupKey: args.eventId,
       relatedId: args.eventId,
       actorId: userId,
-      excerpt: args.status,
+      excerpt: answerExcerpt(args.status, access.row.title),
       version,
       recipients: [access.row.createdById],
     });

@@ -35,6 +35,7 @@ export async function createFamily(
     userId,
     role: 'admin',
     relationshipType: 'creator',
+    relativeToId: null,
     version: firstFamilyVersion,
     now,
   });

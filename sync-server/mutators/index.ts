@@ -16,8 +16,10 @@ import { messageMutators } from './message-mutators.ts';
 import { notificationMutators } from './notification-mutators.ts';
 import type { MutationContext, Mutator } from './mutator.ts';
 import { photoMutators } from './photo-mutators.ts';
+import { photoTagMutators } from './photo-tag-mutators.ts';
 import { postMutators } from './post-mutators.ts';
 import { reactionMutators } from './reaction-mutators.ts';
+import { voiceNoteMutators } from './voice-note-mutators.ts';
 
 /** The server's side of every named write, one module per entity; a name without a mutator fails the typecheck. */
 export const mutators: { [N in MutationName]: Mutator<N> } = {
@@ -27,9 +29,11 @@ export const mutators: { [N in MutationName]: Mutator<N> } = {
   ...commentMutators,
   ...reactionMutators,
   ...photoMutators,
+  ...photoTagMutators,
   ...eventMutators,
   ...messageMutators,
   ...notificationMutators,
+  ...voiceNoteMutators,
 };
 
 export type PreparedMutation = (tx: Transaction, context: MutationContext) => Promise<FamilyChange | null>;

@@ -28,7 +28,7 @@ export async function removeMember(
   if (!leaving && role !== 'admin') throw new MutationRejected('adminsOnly');
   if (member.role === 'admin' && (await families.adminCount(familyId)) <= 1) throw new MutationRejected('lastAdmin');
   const version = await writeVersion();
-  await families.removeMember(member.id, version);
+  await families.removeMember(member, version);
   return { familyId, version, membershipChanged: [member.userId] };
 }
 
@@ -46,7 +46,7 @@ export async function setMemberRole(
   if (member.role === 'admin' && (await families.adminCount(access.familyId)) <= 1) {
     throw new MutationRejected('lastAdmin');
   }
-  return writeAtNewVersion(access, (version) => families.setRole(member.id, args.role, version));
+  return writeAtNewVersion(access, (version) => families.setRole(member, args.role, version));
 }
 
 /**
@@ -66,7 +66,7 @@ export async function setMemberRelationship(
     throw new MutationRejected('creatorOnly');
   }
   if (member.relationshipType === args.relationshipType) return null;
-  return writeAtNewVersion(access, (version) => families.setRelationship(member.id, args.relationshipType, version));
+  return writeAtNewVersion(access, (version) => families.setRelationship(member, args.relationshipType, version));
 }
 
 export const memberMutators: Mutators<'member.remove' | 'member.setRole' | 'member.setRelationship'> = {

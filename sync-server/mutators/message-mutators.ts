@@ -4,6 +4,7 @@ import { createAlbumRepository } from '../repositories/album-repository.ts';
 import { createMessageRepository } from '../repositories/message-repository.ts';
 import { createNotificationRepository } from '../repositories/notification-repository.ts';
 import { createPhotoRepository } from '../repositories/photo-repository.ts';
+import { createVoiceNoteRepository } from '../repositories/voice-note-repository.ts';
 import type { FamilyChange } from '../sync-notifier.ts';
 import { createOnce, lockFamilyAsMember, lockFamilyOfRow, timeWritten, writeAtNewVersion } from './access.ts';
 import { MutationRejected, type MutationContext, type Mutators } from './mutator.ts';
@@ -24,7 +25,7 @@ export async function sendMessage(
   return createOnce(tx, access, {
     table: 'messages',
     id: args.messageId,
-    existing: await messages.findRef(args.messageId),
+    find: () => messages.findRef(args.messageId),
     isThisCreate: (message) => message.familyId === access.familyId && message.senderId === userId,
     create: async (version) => {
       const created = await messages.create({
@@ -37,8 +38,9 @@ export async function sendMessage(
         version,
         writtenAt: timeWritten(access, context),
       });
-      // One notification per conversation while unread, counted up; none for whoever is reading it now.
-      if (created) {
+      // One notification per conversation while unread, counted up; none for whoever is reading it now. A voice
+      // message's is written with its voice note, which knows how long it is (voice-note-mutators.ts).
+      if (created && args.messageType !== 'voice') {
         await createNotificationRepository(tx).notify({
           familyId: access.familyId,
           type: 'chat_message',
@@ -57,7 +59,7 @@ export async function sendMessage(
 
 /**
  * The sender or an admin. The message keeps its place as "Message deleted"; a photo it showed goes too when the
- * sender shared it (it was shared for this message).
+ * sender shared it (it was shared for this message), and so does its voice note.
  */
 export async function deleteMessage(
   tx: Transaction,
@@ -79,10 +81,11 @@ export async function deleteMessage(
   const photos = createPhotoRepository(tx);
   const photo = message.photoId ? await photos.findRef(message.photoId) : null;
   return writeAtNewVersion(access, async (version) => {
-    await messages.markDeleted(message.id, version, context.now);
+    await messages.markDeleted(message, version, context.now);
+    await createVoiceNoteRepository(tx).deleteOf(access.familyId, { messageId: message.id }, version);
     if (photo?.familyId === access.familyId && photo.uploadedById === message.senderId) {
-      await createAlbumRepository(tx).dropCover(photo.id, version);
-      await photos.delete(photo.id, version);
+      await createAlbumRepository(tx).dropCover(photo, version);
+      await photos.delete(photo, version);
     }
   });
 }

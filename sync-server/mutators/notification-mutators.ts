@@ -26,7 +26,8 @@ export async function readNotification(
     deletedKind: 'notMember',
   });
   if (access.row.isRead) return null;
-  return writeAtNewVersion(access, (version) => notifications.markRead(args.notificationId, userId, version), {
+  const notification = { familyId: access.familyId, id: args.notificationId };
+  return writeAtNewVersion(access, (version) => notifications.markRead(notification, userId, version), {
     seenOnlyBy: [userId],
   });
 }

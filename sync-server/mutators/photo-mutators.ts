@@ -14,7 +14,7 @@ import {
 } from './access.ts';
 import { MutationRejected, type MutationContext, type Mutators } from './mutator.ts';
 
-function lockFamilyOfPhoto(tx: Transaction, userId: string, photoId: string) {
+export function lockFamilyOfPhoto(tx: Transaction, userId: string, photoId: string) {
   const photos = createPhotoRepository(tx);
   return lockFamilyOfRow(tx, userId, {
     table: 'photos',
@@ -62,7 +62,8 @@ export async function createPhoto(
   return createOnce(tx, access, {
     table: 'photos',
     id: args.photoId,
-    existing,
+    // Read above, before deciding what else to check.
+    find: async () => existing,
     isThisCreate: (photo) => photo.familyId === access.familyId && photo.uploadedById === userId,
     create: async (version) => {
       const created = await photos.create({
@@ -105,7 +106,7 @@ export async function updatePhoto(
   await requireAlbumOfFamily(tx, access, args.albumId);
   return writeAtNewVersion(access, (version) =>
     createPhotoRepository(tx).update(
-      args.photoId,
+      access.row,
       { albumId: args.albumId, title: args.title, description: args.description },
       version,
       timeWritten(access, context),
@@ -122,8 +123,8 @@ export async function deletePhoto(
   const access = await lockFamilyOfPhoto(tx, userId, args.photoId);
   if (access.row.uploadedById !== userId && access.role !== 'admin') throw new MutationRejected('notAllowedToDelete');
   return writeAtNewVersion(access, async (version) => {
-    await createAlbumRepository(tx).dropCover(args.photoId, version);
-    await createPhotoRepository(tx).delete(args.photoId, version);
+    await createAlbumRepository(tx).dropCover(access.row, version);
+    await createPhotoRepository(tx).delete(access.row, version);
   });
 }
 
@@ -138,7 +139,7 @@ export async function createAlbum(
   return createOnce(tx, access, {
     table: 'albums',
     id: args.albumId,
-    existing: await albums.findRef(args.albumId),
+    find: () => albums.findRef(args.albumId),
     isThisCreate: (album) => album.familyId === access.familyId && album.createdById === userId,
     create: (version) =>
       albums.create({
@@ -167,7 +168,7 @@ export async function updateAlbum(
   }
   return writeAtNewVersion(access, (version) =>
     createAlbumRepository(tx).update(
-      args.albumId,
+      access.row,
       { name: args.name, description: args.description, coverPhotoId: args.coverPhotoId },
       version,
       timeWritten(access, context),
@@ -184,8 +185,8 @@ export async function deleteAlbum(
   const access = await lockFamilyOfAlbum(tx, userId, args.albumId);
   if (access.row.createdById !== userId && access.role !== 'admin') throw new MutationRejected('notAllowedToDelete');
   return writeAtNewVersion(access, async (version) => {
-    await createPhotoRepository(tx).takeOutOfAlbum(args.albumId, version);
-    await createAlbumRepository(tx).delete(args.albumId, version);
+    await createPhotoRepository(tx).takeOutOfAlbum(access.row, version);
+    await createAlbumRepository(tx).delete(access.row, version);
   });
 }
 

@@ -25,7 +25,7 @@ export async function createPost(
   return createOnce(tx, access, {
     table: 'posts',
     id: args.postId,
-    existing: await posts.findRef(args.postId),
+    find: () => posts.findRef(args.postId),
     isThisCreate: (post) => post.familyId === familyId && post.authorId === userId,
     create: async (version) => {
       const created = await posts.create({
@@ -63,7 +63,7 @@ export async function updatePost(
   const post = access.row;
   if (post.authorId !== context.userId) throw new MutationRejected('notYourPost');
   return writeAtNewVersion(access, (version) =>
-    createPostRepository(tx).updateContent(post.id, args.content, version, timeWritten(access, context)),
+    createPostRepository(tx).updateContent(post, args.content, version, timeWritten(access, context)),
   );
 }
 
@@ -76,7 +76,7 @@ export async function deletePost(
   const access = await lockFamilyOfPost(tx, userId, args.postId);
   const post = access.row;
   if (post.authorId !== userId && access.role !== 'admin') throw new MutationRejected('notAllowedToDelete');
-  return writeAtNewVersion(access, (version) => createPostRepository(tx).delete(post.id, version));
+  return writeAtNewVersion(access, (version) => createPostRepository(tx).delete(post, version));
 }
 
 export const postMutators: Mutators<'post.create' | 'post.update' | 'post.delete'> = {

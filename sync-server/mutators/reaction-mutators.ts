@@ -14,11 +14,11 @@ export async function setReaction(
   const { userId } = context;
   const access = await lockFamilyOfPost(tx, userId, args.postId);
   const reactions = createReactionRepository(tx);
-  const reaction = { postId: args.postId, userId, reactionType: args.reactionType };
+  const reaction = { familyId: access.familyId, postId: args.postId, userId, reactionType: args.reactionType };
   if ((await reactions.exists(reaction)) === args.reacted) return null;
   return writeAtNewVersion(access, (version) =>
     args.reacted
-      ? reactions.put({ ...reaction, familyId: access.familyId, version, writtenAt: timeWritten(access, context) })
+      ? reactions.put({ ...reaction, version, writtenAt: timeWritten(access, context) })
       : reactions.delete(reaction, version),
   );
 }

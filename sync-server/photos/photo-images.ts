@@ -68,8 +68,8 @@ export async function inspectImage(path: string): Promise<InspectedImage> {
  * The whole image, upright, ready to resize or encode (a truncated file fails when it is decoded, not for the first
  * person who opens it). HEVC-compressed HEIC, which libvips cannot decode, is decoded to pixels by libheif first.
  */
-async function decode(input: string | Buffer): Promise<Sharp> {
-  const image = sharp(input, { limitInputPixels: maxPixels, failOn: 'truncated' });
+async function decode(input: string | Buffer, { animated = false } = {}): Promise<Sharp> {
+  const image = sharp(input, { limitInputPixels: maxPixels, failOn: 'truncated', animated });
   const { format, compression } = await image.metadata();
   if (format !== 'heif' || compression !== 'hevc') return image.rotate();
   let pixels;
@@ -103,30 +103,80 @@ export function sharedContentType(contentType: string): string {
 }
 
 /**
- * The original as another member downloads it (in `sharedContentType`): full size and upright, as it is where the
- * format carries no location (a GIF has no EXIF), else re-encoded at high quality without metadata.
+ * The most pixels in another member's copy of an original (docs/decisions/0034-what-others-get-of-a-photo.md): a
+ * copy's memory grows with its pixels, and 16 MP prints well at A3. An animated GIF keeps its frames only while all of
+ * them together fit; else it is its first frame.
  */
-export async function makeSharedOriginal(input: Buffer, contentType: string): Promise<Buffer> {
-  if (contentType === 'image/gif') return input;
-  const image = await decode(input);
-  if (contentType === 'image/png') return image.png().toBuffer();
-  if (contentType === 'image/webp') return image.webp({ quality: 92 }).toBuffer();
-  // A HEIC's pixels arrive with an alpha channel, which JPEG has not: see-through parts become white, not black.
-  return image.flatten({ background: '#ffffff' }).jpeg({ quality: 92, mozjpeg: true }).toBuffer();
+export const sharedMaxPixels = 16_000_000;
+
+/** Longest a copy may take to make: a file that decodes slowly (a header bomb) fails, it does not hold the pool. */
+const sharedSeconds = 60;
+
+/**
+ * The original as another member downloads it (in `sharedContentType`): upright, at most `sharedMaxPixels`, and
+ * re-encoded whatever its format, so no metadata block of any kind (EXIF, XMP, comments, text chunks) goes with it.
+ * `width` and `height` are the upright size `inspectImage` answered.
+ */
+export async function makeSharedOriginal(
+  input: Buffer,
+  { contentType, width, height }: { contentType: string; width: number; height: number },
+): Promise<Buffer> {
+  try {
+    const { pages = 1 } = await sharp(input).metadata();
+    const animated = contentType === 'image/gif' && pages > 1 && width * height * pages <= sharedMaxPixels;
+    const scale = Math.min(1, Math.sqrt(sharedMaxPixels / (width * height)));
+    const image = (await decode(input, { animated }))
+      .resize({
+        width: Math.max(1, Math.floor(width * scale)),
+        height: Math.max(1, Math.floor(height * scale)),
+        fit: 'inside',
+        withoutEnlargement: true,
+      })
+      .timeout({ seconds: sharedSeconds });
+    if (contentType === 'image/gif') return await image.gif().toBuffer();
+    if (contentType === 'image/png') return await image.png().toBuffer();
+    if (contentType === 'image/webp') return await image.webp({ quality: 92 }).toBuffer();
+    // A HEIC's pixels arrive with an alpha channel, which JPEG has not: see-through parts become white, not black.
+    // Baseline JPEG (not mozjpeg's progressive scans) is encoded in strips, without every coefficient held at once.
+    return await image.flatten({ background: '#ffffff' }).jpeg({ quality: 92 }).toBuffer();
+  } catch (error) {
+    throw error instanceof ImageRefused ? error : new ImageRefused('damaged');
+  }
 }
 
-/** Runs at most `limit` image jobs at once: one family's album must not take every core from everyone's feed. */
-export function createImageQueue(limit: number) {
+/**
+ * Runs image jobs within a budget (docs/decisions/0034-what-others-get-of-a-photo.md): at most `jobs` at once, and
+ * at most `pixels` being decoded at once, a job's weight being its source's pixels. One family's album must not take
+ * every core from everyone's feed, and N large photos asked for at once must not take N times the memory. A job
+ * heavier than the whole budget runs alone.
+ */
+export function createImageQueue({ jobs, pixels }: { jobs: number; pixels: number }) {
   let running = 0;
-  const waiting: (() => void)[] = [];
-  return async function run<T>(job: () => Promise<T>): Promise<T> {
-    if (running >= limit) await new Promise<void>((resolve) => waiting.push(resolve));
-    running += 1;
+  let weighing = 0;
+  const waiting: { weight: number; start: () => void }[] = [];
+  const fits = (weight: number) => running === 0 || (running < jobs && weighing + weight <= pixels);
+  function startWaiting() {
+    while (waiting.length > 0 && fits(waiting[0]!.weight)) {
+      const next = waiting.shift()!;
+      running += 1;
+      weighing += next.weight;
+      next.start();
+    }
+  }
+  return async function run<T>(weight: number, job: () => Promise<T>): Promise<T> {
+    const own = Math.min(weight, pixels);
+    if (waiting.length > 0 || !fits(own)) {
+      await new Promise<void>((start) => waiting.push({ weight: own, start }));
+    } else {
+      running += 1;
+      weighing += own;
+    }
     try {
       return await job();
     } finally {
       running -= 1;
-      waiting.shift()?.();
+      weighing -= own;
+      startWaiting();
     }
   };
 }

@@ -36,7 +36,7 @@ describe('security headers', () => {
         'x-frame-options': 'DENY',
         'cross-origin-opener-policy': 'same-origin',
       });
-      expect(String(response.headers['permissions-policy'])).toMatch(/camera=\(\).*microphone=\(\).*geolocation=\(\)/);
+      expect(String(response.headers['permissions-policy'])).toMatch(/camera=\(\).*microphone=\(self\).*geolocation=\(\)/);
       expect(response.headers['x-powered-by']).toBeUndefined();
       expect(response.headers['strict-transport-security']).toBeUndefined();
     }

@@ -1,5 +1,6 @@
 import type { Queryable } from '../database.ts';
 import { HttpError, serverMessages } from '../http-errors.ts';
+import { createRateLimitRepository } from '../repositories/rate-limit-repository.ts';
 
 export type RateLimitOptions = {
   /** The counter's name: limiters with the same one share their counts (the password checks of every route). */
@@ -21,7 +22,7 @@ export type RateLimiter = {
 
 /**
  * Fixed-window counters keyed by any string (an IP, an email, a user id), kept in PostgreSQL so every instance counts
- * together (issue 18). Windows always expire: a limiter slows guessing down, it never locks a person out for good;
+ * together. Windows always expire: a limiter slows guessing down, it never locks a person out for good;
  * housekeeping deletes the ended ones.
  */
 export function createRateLimiter(
@@ -29,28 +30,22 @@ export function createRateLimiter(
   { bucket, limit, windowMs, now = Date.now }: RateLimitOptions,
 ): RateLimiter {
   const key = (raw: string) => raw.slice(0, 400);
+  const windows = createRateLimitRepository(sql);
   return {
     async hit(raw) {
       const at = new Date(now());
-      const [row] = await sql<{ count: number; reset_at: Date }[]>`
-        insert into rate_limits (bucket, key, count, reset_at)
-        values (${bucket}, ${key(raw)}, 1, ${new Date(at.getTime() + windowMs)})
-        on conflict (bucket, key) do update set
-          count = case when rate_limits.reset_at <= ${at} then 1 else rate_limits.count + 1 end,
-          reset_at = case when rate_limits.reset_at <= ${at} then excluded.reset_at else rate_limits.reset_at end
-        returning count, reset_at
-      `;
-      return row && row.count > limit ? secondsUntil(row.reset_at.getTime(), at.getTime()) : 0;
+      const window = await windows.count(bucket, key(raw), at, new Date(at.getTime() + windowMs));
+      return window && window.count > limit ? secondsUntil(window.resetAt.getTime(), at.getTime()) : 0;
     },
     async retryAfter(raw) {
       const at = now();
-      const [row] = await sql<{ count: number; reset_at: Date }[]>`
-        select count, reset_at from rate_limits where bucket = ${bucket} and key = ${key(raw)}
-      `;
-      return row && row.reset_at.getTime() > at && row.count >= limit ? secondsUntil(row.reset_at.getTime(), at) : 0;
+      const window = await windows.find(bucket, key(raw));
+      return window && window.resetAt.getTime() > at && window.count >= limit
+        ? secondsUntil(window.resetAt.getTime(), at)
+        : 0;
     },
     async reset(raw) {
-      await sql`delete from rate_limits where bucket = ${bucket} and key = ${key(raw)}`;
+      await windows.forget(bucket, key(raw));
     },
   };
 }

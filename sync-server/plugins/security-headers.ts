@@ -32,6 +32,8 @@ function contentSecurityPolicy(scriptHashes: string[], https: boolean): string {
     ["script-src 'self'", ...scriptHashes].join(' '),
     "style-src 'self'",
     "img-src 'self' data: blob:",
+    // A voice note just recorded plays from its bytes on the device before it is sent (decision 0058).
+    "media-src 'self' blob:",
     "font-src 'self'",
     "connect-src 'self'",
     "manifest-src 'self'",
@@ -57,7 +59,8 @@ export const securityHeadersPlugin = fp<{ config: Config; pages: string[] }>(
       'x-frame-options': 'DENY',
       'cross-origin-opener-policy': 'same-origin',
       'cross-origin-resource-policy': 'same-origin',
-      'permissions-policy': 'camera=(), microphone=(), geolocation=(), payment=(), usb=()',
+      // The microphone for Hearth's own pages alone: voice notes (decision 0058); nothing embedded may ask.
+      'permissions-policy': 'camera=(), microphone=(self), geolocation=(), payment=(), usb=()',
     };
 
     function securityHeaders(request: FastifyRequest): Record<string, string> {

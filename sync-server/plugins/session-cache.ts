@@ -3,7 +3,7 @@ import type { User } from '../../schema/index.ts';
 /**
  * Sessions this instance has recently found live, so a person's burst of requests (a page opening asks for its
  * families, members, notifications and a pull at once) costs one session read, not one each: on the cheapest routes
- * that read was half the work (docs/benchmarks.md, issue 18).
+ * that read was half the work (docs/benchmarks.md).
  *
  * An entry is trusted for `ttlMs` at most, well inside the session policy's touch interval, so sliding expiry still
  * sees every session that is in use. Anything that ends a session or changes what `User` holds forgets its person's

@@ -95,6 +95,12 @@ describe('the built app', () => {
     }
   });
 
+  it('sends an old address of a page on to its one address for good, with its query', async () => {
+    const response = await context.app.inject({ url: '/family-chat-room?from=mail', headers: html });
+    expect(response.statusCode).toBe(301);
+    expect(response.headers.location).toBe('/family-chat?from=mail');
+  });
+
   it('never answers the API, a missing asset or a non-navigation with HTML', async () => {
     const api = await context.app.inject({ url: '/api/unknown', headers: html });
     expect(api.statusCode).toBe(404);

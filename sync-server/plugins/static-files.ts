@@ -5,6 +5,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { serverMessages } from '../http-errors.ts';
+import { joinPageFile } from './invitation-page.ts';
 import { sessionCookieName } from './session.ts';
 
 /**
@@ -21,11 +22,13 @@ export const prerenderedPaths = [
   '/news',
   '/photo-sharing',
   '/family-chat',
-  '/family-chat-room',
   '/family-calendar',
   '/family-tree-builder',
   '/family-outings',
 ] as const;
+
+/** Old addresses of a page, sent on to its one address for good, so no page is served twice under two names. */
+export const movedPages: Readonly<Record<string, string>> = { '/family-chat-room': '/family-chat' };
 
 /** The file in the static dir a prerendered path is written to (scripts/prerender.ts) and served from. */
 export function prerenderedFileName(path: string): string {
@@ -46,6 +49,8 @@ export type BuiltPages = {
   shell: string | undefined;
   /** Path to HTML, for the prerendered files this build has. */
   prerendered: ReadonlyMap<string, string>;
+  /** The page the server draws an invitation's join page into (invitation-page.ts); undefined when not built. */
+  join: string | undefined;
 };
 
 export async function readBuiltPages(staticDir: string): Promise<BuiltPages> {
@@ -54,12 +59,16 @@ export async function readBuiltPages(staticDir: string): Promise<BuiltPages> {
     const html = await readIfPresent(join(staticDir, file));
     if (html !== undefined) prerendered.set(path, html);
   }
-  return { shell: await readIfPresent(join(staticDir, 'index.html')), prerendered };
+  return {
+    shell: await readIfPresent(join(staticDir, 'index.html')),
+    prerendered,
+    join: await readIfPresent(join(staticDir, joinPageFile)),
+  };
 }
 
 /** Every page of the build, for the policy's script hashes. */
 export function htmlPages(pages: BuiltPages): string[] {
-  return [...(pages.shell === undefined ? [] : [pages.shell]), ...pages.prerendered.values()];
+  return [pages.shell, pages.join, ...pages.prerendered.values()].filter((page) => page !== undefined);
 }
 
 async function readIfPresent(file: string): Promise<string | undefined> {
@@ -114,6 +123,12 @@ export const staticFilesPlugin = fp<{ staticDir: string; pages: BuiltPages }>(
     // Only paths with a page of their own get a route; the rest stay with the shell fallback below.
     for (const [path, html] of prerendered) {
       if (path !== '/') app.get(path, pageOptions, (_request, reply) => sendPage(reply, html));
+    }
+    for (const [from, to] of Object.entries(movedPages)) {
+      app.get(from, pageOptions, (request, reply) => {
+        const query = request.url.indexOf('?');
+        return reply.redirect(query === -1 ? to : to + request.url.slice(query), 301);
+      });
     }
     // The landing is for visitors. A browser holding a session gets the shell, which opens on the person's home: no
     // landing shown first (before the app learns who is signed in), none of its pictures fetched.

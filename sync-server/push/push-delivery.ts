@@ -1,11 +1,10 @@
 import webPush from 'web-push';
-import type { NotificationType, PublicUser } from '../../schema/index.ts';
-import { notificationPath, notificationText } from '../../schema/notification-text.ts';
+import { notificationHref, notificationText } from '../../schema/notification-text.ts';
 import { publicName } from '../../schema/public-name.ts';
 import type { PushMessage } from '../../schema/push.ts';
 import type { Sql } from '../database.ts';
 import type { JobLog } from '../jobs/job-queue.ts';
-import { publicUserJson } from '../repositories/public-user-json.ts';
+import { createPushRepository, type ClaimedPush, type PushSubscription } from '../repositories/push-repository.ts';
 import { isPushServiceEndpoint } from './push-services.ts';
 import { vapidKeys } from './vapid-keys.ts';
 
@@ -16,22 +15,16 @@ export type PushSettings = {
   extraServiceOrigins: readonly string[];
 };
 
-type Claimed = {
-  id: string;
-  user_id: string;
-  family_id: string;
-  family_name: string;
-  type: NotificationType;
-  group_key: string;
-  count: number;
-  excerpt: string;
-  actor: PublicUser | null;
-};
-
-type Subscription = { device_id: string; endpoint: string; p256dh: string; auth: string };
+/** The address with `family=` added to what it asks already (an event's `event=`). */
+function withFamily(href: string, familyId: string): string {
+  const [path, query] = href.split('?');
+  const search = new URLSearchParams(query);
+  search.set('family', familyId);
+  return `${path}?${search}`;
+}
 
 /** A push says the bell's sentence; notifications of one group replace each other on the device. */
-export function pushMessageOf(notification: Claimed): PushMessage {
+export function pushMessageOf(notification: ClaimedPush): PushMessage {
   const actor = notification.actor ? publicName(notification.actor) : 'Someone';
   const { title, quote } = notificationText(notification, actor, notification.family_name);
   return {
@@ -39,7 +32,10 @@ export function pushMessageOf(notification: Claimed): PushMessage {
     body: quote ?? notification.family_name,
     // The app makes the notification's family the chosen one (selected-family.ts `useFamilyFromAddress`), as a tap
     // on the bell does: a message in the cousins' chat opens the cousins' chat.
-    path: `${notificationPath[notification.type]}?family=${notification.family_id}`,
+    path: withFamily(
+      notificationHref({ type: notification.type, relatedId: notification.related_id }),
+      notification.family_id,
+    ),
     tag: `${notification.family_id}:${notification.type}:${notification.group_key}`,
   };
 }
@@ -60,27 +56,15 @@ export async function deliverPendingPushes(
   log: JobLog,
   send: typeof fetch = fetch,
 ): Promise<{ pushed: number; gone: number }> {
+  const pushes = createPushRepository(sql);
   let pushed = 0;
   let gone = 0;
   for (;;) {
-    const claimed = await sql<Claimed[]>`
-      with claimed as (
-        update notifications n set push_pending = false
-        where n.id in (
-          select id from notifications where push_pending order by created_at limit ${batch} for update skip locked
-        )
-        returning n.id, n.user_id, n.family_id, n.type, n.group_key, n.count, n.excerpt, n.actor_id
-      )
-      select c.id, c.user_id, c.family_id, f.name as family_name, c.type, c.group_key, c.count, c.excerpt,
-        case when a.id is null then null else ${publicUserJson(sql, 'a')} end as actor
-      from claimed c join families f on f.id = c.family_id left join users a on a.id = c.actor_id
-    `;
+    const claimed = await pushes.claimPending(batch);
     if (claimed.length === 0) return { pushed, gone };
     const keys = await vapidKeys(sql);
-    const subscriptions = await sql<(Subscription & { user_id: string })[]>`
-      select device_id, user_id, endpoint, p256dh, auth from push_subscriptions
-      where user_id = any(${[...new Set(claimed.map((notification) => notification.user_id))]}::uuid[])
-    `;
+    const people = [...new Set(claimed.map((notification) => notification.user_id))];
+    const subscriptions = await pushes.subscriptionsOf(people);
     for (const notification of claimed) {
       const message = JSON.stringify(pushMessageOf(notification));
       for (const subscription of subscriptions.filter((row) => row.user_id === notification.user_id)) {
@@ -88,7 +72,7 @@ export async function deliverPendingPushes(
         if (outcome === 'pushed') pushed += 1;
         else if (outcome === 'gone') {
           gone += 1;
-          await sql`delete from push_subscriptions where device_id = ${subscription.device_id}`;
+          await pushes.unsubscribe(subscription.device_id);
         } else log.warn({ status: outcome, deviceId: subscription.device_id }, 'push service refused a push');
       }
     }
@@ -96,7 +80,7 @@ export async function deliverPendingPushes(
 }
 
 async function pushTo(
-  subscription: Subscription,
+  subscription: PushSubscription,
   message: string,
   {
     keys,

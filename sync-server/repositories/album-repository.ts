@@ -1,9 +1,10 @@
 import type { Album } from '../../schema/index.ts';
 import type { Queryable } from '../database.ts';
-import type { PullSource } from './pull-sources.ts';
+import type { PullSource } from './pull-source.ts';
 import { putClearingTombstone, recordTombstones } from './sync-tombstones.ts';
 import { listSeenByMember } from './seen-by-member.ts';
 import { isoTime } from './iso-time.ts';
+import type { InFamily } from './synced-storage.ts';
 
 export type NewAlbum = {
   id: string;
@@ -64,8 +65,8 @@ export function createAlbumRepository(sql: Queryable) {
     },
 
     /**
-     * The family's albums by name (spec §7 `GET /api/families/:id/albums`), as `userId` reads them: null when they
-     * are not one of its members.
+     * The family's albums by name (product.md §7 `GET /api/families/:id/albums`), as `userId` reads them: null when
+     * they are not one of its members.
      */
     async seenBy(familyId: string, userId: string): Promise<Album[] | null> {
       const rows = await listSeenByMember<AlbumRow>(
@@ -95,7 +96,7 @@ export function createAlbumRepository(sql: Queryable) {
     },
 
     async update(
-      albumId: string,
+      album: InFamily,
       fields: { name: string; description: string | null; coverPhotoId: string | null },
       version: number,
       editedAt: Date,
@@ -103,21 +104,27 @@ export function createAlbumRepository(sql: Queryable) {
       await sql`
         update albums set name = ${fields.name}, description = ${fields.description},
           cover_photo_id = ${fields.coverPhotoId}, updated_at = ${editedAt}, version = ${version}
-        where id = ${albumId}
+        where family_id = ${album.familyId} and id = ${album.id}
       `;
     },
 
     /** Albums whose cover was this photo show their newest photo from now on. */
-    async dropCover(photoId: string, version: number): Promise<void> {
-      await sql`update albums set cover_photo_id = null, version = ${version} where cover_photo_id = ${photoId}`;
+    async dropCover(photo: InFamily, version: number): Promise<void> {
+      await sql`
+        update albums set cover_photo_id = null, version = ${version}
+        where family_id = ${photo.familyId} and cover_photo_id = ${photo.id}
+      `;
     },
 
-    async delete(albumId: string, version: number): Promise<void> {
+    async delete(album: InFamily, version: number): Promise<void> {
       await recordTombstones(
         sql,
         'albums',
         version,
-        sql`delete from albums where id = ${albumId} returning family_id, id::text as row_id`,
+        sql`
+          delete from albums where family_id = ${album.familyId} and id = ${album.id}
+          returning family_id, id::text as row_id
+        `,
       );
     },
   };

@@ -1,10 +1,11 @@
 import type postgres from 'postgres';
 import type { EventAttendee, FamilyEvent, PublicUser, RsvpStatus } from '../../schema/index.ts';
 import type { Queryable } from '../database.ts';
-import type { PullSource } from './pull-sources.ts';
+import type { PullSource } from './pull-source.ts';
 import { publicUserJson } from './public-user-json.ts';
 import { listSeenByMember } from './seen-by-member.ts';
 import { putClearingTombstone, recordTombstones } from './sync-tombstones.ts';
+import { tombstoneChildren, type InFamily } from './synced-storage.ts';
 import { isoTime } from './iso-time.ts';
 
 /** What an event is, as its creator or an admin writes it. */
@@ -30,7 +31,7 @@ export type NewEvent = EventFields & {
  * What permission checks need to know about an event. `answersCloseAt`: a timed event's start; an all-day event's
  * last day is over everywhere on Earth (its days are the same dates in every zone, the last to end is UTC−12's).
  */
-export type EventRef = { id: string; familyId: string; createdById: string; answersCloseAt: Date };
+export type EventRef = { id: string; familyId: string; createdById: string; title: string; answersCloseAt: Date };
 
 const hour = 60 * 60 * 1000;
 
@@ -108,19 +109,20 @@ export function createEventRepository(sql: Queryable) {
           id: string;
           family_id: string;
           created_by_id: string;
+          title: string;
           start_date: Date;
           end_date: Date | null;
           all_day: boolean;
         }[]
-      >`select id, family_id, created_by_id, start_date, end_date, all_day from events where id = ${eventId}`;
+      >`select id, family_id, created_by_id, title, start_date, end_date, all_day from events where id = ${eventId}`;
       if (!row) return null;
       const answersCloseAt = row.all_day
         ? new Date((row.end_date ?? row.start_date).getTime() + 36 * hour)
         : row.start_date;
-      return { id: row.id, familyId: row.family_id, createdById: row.created_by_id, answersCloseAt };
+      return { id: row.id, familyId: row.family_id, createdById: row.created_by_id, title: row.title, answersCloseAt };
     },
 
-    /** The family's events by start (spec §7 `GET /api/families/:id/events`), or just `eventId`. */
+    /** The family's events by start (product.md §7 `GET /api/families/:id/events`), or just `eventId`. */
     async ofFamily(familyId: string, eventId?: string): Promise<FamilyEvent[]> {
       const rows = await eventsWhere(sql`e.family_id = ${familyId} ${eventId ? sql`and e.id = ${eventId}` : sql``}`);
       return rows.map(toEvent);
@@ -172,34 +174,33 @@ export function createEventRepository(sql: Queryable) {
       );
     },
 
-    async update(eventId: string, fields: EventFields, version: number, editedAt: Date): Promise<void> {
+    async update(event: InFamily, fields: EventFields, version: number, editedAt: Date): Promise<void> {
       await sql`
         update events set title = ${fields.title}, description = ${fields.description},
           location = ${fields.location}, start_date = ${fields.startDate}, end_date = ${fields.endDate},
           time_zone = ${fields.timeZone}, all_day = ${fields.allDay}, updated_at = ${editedAt}, version = ${version}
-        where id = ${eventId}
+        where family_id = ${event.familyId} and id = ${event.id}
       `;
     },
 
     /** The event goes, and its answers with it (tombstoned first: the cascade would take them silently). */
-    async delete(eventId: string, version: number): Promise<void> {
-      await recordTombstones(
-        sql,
-        'rsvps',
-        version,
-        sql`select family_id, id as row_id from event_attendees where event_id = ${eventId}`,
-      );
+    async delete(event: InFamily, version: number): Promise<void> {
+      await tombstoneChildren(sql, 'events', event.familyId, sql`${event.id}::uuid`, version);
       await recordTombstones(
         sql,
         'events',
         version,
-        sql`delete from events where id = ${eventId} returning family_id, id::text as row_id`,
+        sql`
+          delete from events where family_id = ${event.familyId} and id = ${event.id}
+          returning family_id, id::text as row_id
+        `,
       );
     },
 
-    async statusOf(eventId: string, userId: string): Promise<RsvpStatus> {
+    async statusOf(familyId: string, eventId: string, userId: string): Promise<RsvpStatus> {
       const [row] = await sql<{ status: RsvpStatus }[]>`
-        select status from event_attendees where event_id = ${eventId} and user_id = ${userId}
+        select status from event_attendees
+        where family_id = ${familyId} and event_id = ${eventId} and user_id = ${userId}
       `;
       return row?.status ?? 'pending';
     },
@@ -216,17 +217,18 @@ export function createEventRepository(sql: Queryable) {
         sql`
           insert into event_attendees (event_id, user_id, family_id, status, version, updated_at)
           values (${rsvp.eventId}, ${rsvp.userId}, ${rsvp.familyId}, ${rsvp.status}, ${version}, ${writtenAt})
-          on conflict (event_id, user_id) do update
+          on conflict (family_id, event_id, user_id) do update
             set status = excluded.status, version = excluded.version, updated_at = excluded.updated_at
           returning family_id, id as row_id
         `,
       );
     },
 
-    /** Spec §7's rsvps list under an event: every answer given, by when it was given. */
-    async answersTo(eventId: string): Promise<EventAttendee[]> {
+    /** product.md §7's rsvps list under an event: every answer given, by when it was given. */
+    async answersTo(familyId: string, eventId: string): Promise<EventAttendee[]> {
       const rows = await sql<{ event_id: string; user_id: string; status: RsvpStatus }[]>`
-        select event_id, user_id, status from event_attendees where event_id = ${eventId} order by updated_at, user_id
+        select event_id, user_id, status from event_attendees where family_id = ${familyId} and event_id = ${eventId}
+        order by updated_at, user_id
       `;
       return rows.map((row) => ({ eventId: row.event_id, userId: row.user_id, status: row.status }));
     },

@@ -2,10 +2,11 @@ import type postgres from 'postgres';
 import type { Family, FamilyMember, FamilyRole, PublicUser, RelationshipType } from '../../schema/index.ts';
 import type { Queryable } from '../database.ts';
 import type { FamilyChange } from '../sync-notifier.ts';
-import type { PullSource } from './pull-sources.ts';
+import type { PullSource } from './pull-source.ts';
 import { publicUserJson } from './public-user-json.ts';
 import { putClearingTombstone, recordTombstones } from './sync-tombstones.ts';
 import { isoTime } from './iso-time.ts';
+import type { InFamily } from './synced-storage.ts';
 
 export type NewFamily = {
   id: string;
@@ -21,6 +22,8 @@ export type NewMember = {
   userId: string;
   role: FamilyRole;
   relationshipType: RelationshipType | null;
+  /** Whom the relationship is to: the invitation's maker, null for the creator (decision 0062). */
+  relativeToId: string | null;
   version: number;
   now: Date;
 };
@@ -32,6 +35,7 @@ export type MemberRef = {
   userId: string;
   role: FamilyRole;
   relationshipType: RelationshipType | null;
+  relativeToId: string | null;
 };
 
 type FamilyRow = {
@@ -48,6 +52,7 @@ type MemberRefRow = {
   user_id: string;
   role: FamilyRole;
   relationship_type: RelationshipType | null;
+  relative_to_id: string | null;
 };
 
 type MemberRow = MemberRefRow & { joined_at: Date; user: PublicUser };
@@ -69,6 +74,7 @@ function toMemberRef(row: MemberRefRow): MemberRef {
     userId: row.user_id,
     role: row.role,
     relationshipType: row.relationship_type,
+    relativeToId: row.relative_to_id,
   };
 }
 
@@ -90,7 +96,8 @@ export const memberPullSource: PullSource = (sql, familyId, from) => sql`
   select m.version, m.id::text as id,
     jsonb_build_object(
       'id', m.id, 'familyId', m.family_id, 'userId', m.user_id, 'role', m.role,
-      'relationshipType', m.relationship_type, 'joinedAt', ${isoTime(sql, sql`m.joined_at`)}
+      'relationshipType', m.relationship_type, 'relativeToId', m.relative_to_id,
+      'joinedAt', ${isoTime(sql, sql`m.joined_at`)}
     ) as row
   from family_members m where m.family_id = ${familyId} and m.version >= ${from}
 `;
@@ -122,7 +129,8 @@ export function createFamilyRepository(sql: Queryable) {
   /** Members with what the others see of them, in the order they joined. */
   async function membersWhere(condition: postgres.Fragment): Promise<FamilyMember[]> {
     const rows = await sql<MemberRow[]>`
-      select m.id, m.family_id, m.user_id, m.role, m.relationship_type, m.joined_at, ${publicUserJson(sql, 'u')} as user
+      select m.id, m.family_id, m.user_id, m.role, m.relationship_type, m.relative_to_id, m.joined_at,
+        ${publicUserJson(sql, 'u')} as user
       from family_members m join users u on u.id = m.user_id
       where ${condition}
       order by m.joined_at, m.id
@@ -201,10 +209,12 @@ export function createFamilyRepository(sql: Queryable) {
         sql,
         'members',
         sql`
-          insert into family_members (id, family_id, user_id, role, relationship_type, version, joined_at)
+          insert into family_members (
+            id, family_id, user_id, role, relationship_type, relative_to_id, version, joined_at
+          )
           values (
             ${member.id}, ${member.familyId}, ${member.userId}, ${member.role}, ${member.relationshipType},
-            ${member.version}, ${member.now}
+            ${member.relativeToId}, ${member.version}, ${member.now}
           )
           on conflict (id) do nothing
           returning family_id, id::text as row_id
@@ -214,7 +224,8 @@ export function createFamilyRepository(sql: Queryable) {
 
     async findMember(memberId: string): Promise<MemberRef | null> {
       const [row] = await sql<MemberRefRow[]>`
-        select id, family_id, user_id, role, relationship_type from family_members where id = ${memberId}
+        select id, family_id, user_id, role, relationship_type, relative_to_id from family_members
+        where id = ${memberId}
       `;
       return row ? toMemberRef(row) : null;
     },
@@ -236,13 +247,18 @@ export function createFamilyRepository(sql: Queryable) {
     },
 
     /** The member row carries the version, so pulls send it again. */
-    async setRole(memberId: string, role: FamilyRole, version: number): Promise<void> {
-      await sql`update family_members set role = ${role}, version = ${version} where id = ${memberId}`;
+    async setRole(member: InFamily, role: FamilyRole, version: number): Promise<void> {
+      await sql`
+        update family_members set role = ${role}, version = ${version}
+        where family_id = ${member.familyId} and id = ${member.id}
+      `;
     },
 
-    async setRelationship(memberId: string, relationshipType: RelationshipType, version: number): Promise<void> {
+    /** Only the type: whom it is relative to stays (decision 0062). */
+    async setRelationship(member: InFamily, relationshipType: RelationshipType, version: number): Promise<void> {
       await sql`
-        update family_members set relationship_type = ${relationshipType}, version = ${version} where id = ${memberId}
+        update family_members set relationship_type = ${relationshipType}, version = ${version}
+        where family_id = ${member.familyId} and id = ${member.id}
       `;
     },
 
@@ -254,12 +270,15 @@ export function createFamilyRepository(sql: Queryable) {
     },
 
     /** Deletes the membership and tombstones it, so every device of the family drops the member. */
-    async removeMember(memberId: string, version: number): Promise<void> {
+    async removeMember(member: InFamily, version: number): Promise<void> {
       await recordTombstones(
         sql,
         'members',
         version,
-        sql`delete from family_members where id = ${memberId} returning family_id, id::text as row_id`,
+        sql`
+          delete from family_members where family_id = ${member.familyId} and id = ${member.id}
+          returning family_id, id::text as row_id
+        `,
       );
     },
     familyIdsOf,

@@ -17,6 +17,8 @@ export type TokenInvitation = {
   familyId: string;
   familyName: string;
   invitedBy: string;
+  /** The maker, whom those who join by it are related to (decision 0062). */
+  invitedById: string;
   expiresAt: Date;
   /** Turned off by an admin or its maker, or its maker is no longer in the family. */
   revoked: boolean;
@@ -96,6 +98,7 @@ export function createInvitationRepository(sql: Queryable) {
         {
           family_id: string;
           family_name: string;
+          created_by_id: string;
           expires_at: Date;
           revoked: boolean;
           username: string;
@@ -103,7 +106,7 @@ export function createInvitationRepository(sql: Queryable) {
           last_name: string | null;
         }[]
       >`
-        select i.family_id, f.name as family_name, i.expires_at,
+        select i.family_id, f.name as family_name, i.created_by_id, i.expires_at,
           i.revoked_at is not null or not exists (
             select 1 from family_members m where m.family_id = i.family_id and m.user_id = i.created_by_id
           ) as revoked,
@@ -118,6 +121,7 @@ export function createInvitationRepository(sql: Queryable) {
         familyId: row.family_id,
         familyName: row.family_name,
         invitedBy: publicName({ username: row.username, firstName: row.first_name, lastName: row.last_name }),
+        invitedById: row.created_by_id,
         expiresAt: row.expires_at,
         revoked: row.revoked,
       };

@@ -1,12 +1,20 @@
 import { limits } from '../../schema/limits.ts';
 import type { ChatMessage, MessageType, MessageWithSender, PublicUser } from '../../schema/index.ts';
 import type { Queryable } from '../database.ts';
-import type { PullSource } from './pull-sources.ts';
+import type { PullSource } from './pull-source.ts';
 import { publicUserJson } from './public-user-json.ts';
 import { isoTime } from './iso-time.ts';
+import type { InFamily } from './synced-storage.ts';
 
 /** What permission checks need to know about a message. */
-export type MessageRef = { id: string; familyId: string; senderId: string; photoId: string | null; deleted: boolean };
+export type MessageRef = {
+  id: string;
+  familyId: string;
+  senderId: string;
+  messageType: MessageType;
+  photoId: string | null;
+  deleted: boolean;
+};
 
 export type NewMessage = {
   id: string;
@@ -80,13 +88,21 @@ export function createMessageRepository(sql: Queryable) {
   return {
     async findRef(messageId: string): Promise<MessageRef | null> {
       const [row] = await sql<
-        { id: string; family_id: string; sender_id: string; photo_id: string | null; deleted_at: Date | null }[]
-      >`select id, family_id, sender_id, photo_id, deleted_at from messages where id = ${messageId}`;
+        {
+          id: string;
+          family_id: string;
+          sender_id: string;
+          message_type: MessageType;
+          photo_id: string | null;
+          deleted_at: Date | null;
+        }[]
+      >`select id, family_id, sender_id, message_type, photo_id, deleted_at from messages where id = ${messageId}`;
       return row
         ? {
             id: row.id,
             familyId: row.family_id,
             senderId: row.sender_id,
+            messageType: row.message_type,
             photoId: row.photo_id,
             deleted: row.deleted_at !== null,
           }
@@ -107,14 +123,14 @@ export function createMessageRepository(sql: Queryable) {
     },
 
     /** The message keeps its place and number with nothing in it. */
-    async markDeleted(messageId: string, version: number, deletedAt: Date): Promise<void> {
+    async markDeleted(message: InFamily, version: number, deletedAt: Date): Promise<void> {
       await sql`
         update messages set content = '', photo_id = null, deleted_at = ${deletedAt}, version = ${version}
-        where id = ${messageId}
+        where family_id = ${message.familyId} and id = ${message.id}
       `;
     },
 
-    /** Spec §7's list: the newest `limit` messages, or those before number `before`, oldest first. */
+    /** product.md §7's list: the newest `limit` messages, or those before number `before`, oldest first. */
     async pageOf(
       familyId: string,
       { before, limit }: { before?: number; limit: number },

@@ -1,8 +1,9 @@
 import type { NotificationType, UserSettings } from '../../schema/index.ts';
 import type { Queryable } from '../database.ts';
-import type { PullSource } from './pull-sources.ts';
+import type { PullSource } from './pull-source.ts';
 import { settingColumnOf } from './settings-repository.ts';
 import { isoTime } from './iso-time.ts';
+import type { InFamily } from './synced-storage.ts';
 
 /** Only the puller's own notifications. */
 export const notificationPullSource: PullSource = (sql, familyId, from, { userId }) => sql`
@@ -15,7 +16,7 @@ export const notificationPullSource: PullSource = (sql, familyId, from, { userId
   from notifications n where n.family_id = ${familyId} and n.user_id = ${userId} and n.version >= ${from}
 `;
 
-/** The setting that decides each kind (Settings, spec §2): a person who turned it off gets none of that kind. */
+/** The setting that decides each kind (Settings, product.md §2): a person who turned it off gets none of that kind. */
 const settingOf: Record<NotificationType, keyof UserSettings | null> = {
   new_post: 'familyUpdates',
   new_event: 'familyUpdates',
@@ -29,6 +30,8 @@ const settingOf: Record<NotificationType, keyof UserSettings | null> = {
   new_photos: 'familyUpdates',
   // What the person asked for themselves: no setting turns it off.
   export_ready: null,
+  memories: 'memories',
+  photo_tag: 'familyUpdates',
 };
 
 export type NewNotification = {
@@ -45,6 +48,8 @@ export type NewNotification = {
   recipients?: string[];
   /** Members told nothing (those reading the chat as it happens). */
   except?: string[];
+  /** Only members never told of this kind and subject before, read or not (a tag is told of once per photo). */
+  once?: boolean;
 };
 
 const excerptMax = 200;
@@ -58,9 +63,10 @@ function excerptOf(text: string): string {
 export function createNotificationRepository(sql: Queryable) {
   return {
     /**
-     * Tells the family's members (never the actor) who want this kind and have not muted the family: a new notification, or the unread one of
-     * the same kind and subject counted once more, with the newest actor and quote. Only a new one is pushed to
-     * their devices (push/push-delivery.ts): fifty chat lines are one push, which the bell then counts.
+     * Tells the family's members (never the actor) who want this kind and have not muted the family: a new
+     * notification, or the unread one of the same kind and subject counted once more, with the newest actor and quote.
+     * Only a new one is pushed to their devices (push/push-delivery.ts): fifty chat lines are one push, which the bell
+     * then counts.
      */
     async notify(notification: NewNotification): Promise<void> {
       const setting = settingOf[notification.type];
@@ -77,6 +83,14 @@ export function createNotificationRepository(sql: Queryable) {
           and not m.family_id = any(coalesce(s.muted_family_ids, '{}'))
           ${notification.recipients ? sql`and m.user_id = any(${notification.recipients}::uuid[])` : sql``}
           ${notification.except ? sql`and m.user_id <> all(${notification.except}::uuid[])` : sql``}
+          ${
+            notification.once
+              ? sql`and not exists (
+                  select 1 from notifications o where o.user_id = m.user_id and o.family_id = m.family_id
+                    and o.type = ${notification.type} and o.group_key = ${notification.groupKey}
+                )`
+              : sql``
+          }
         on conflict (user_id, family_id, type, group_key) where not is_read do update
           set count = notifications.count + 1, actor_id = excluded.actor_id, excerpt = excluded.excerpt,
             related_id = excluded.related_id, version = excluded.version, updated_at = now()
@@ -84,10 +98,10 @@ export function createNotificationRepository(sql: Queryable) {
     },
 
     /** Marks one of `userId`'s notifications read; false when it is not theirs (or not there). */
-    async markRead(notificationId: string, userId: string, version: number): Promise<void> {
+    async markRead(notification: InFamily, userId: string, version: number): Promise<void> {
       await sql`
         update notifications set is_read = true, version = ${version}, updated_at = now()
-        where id = ${notificationId} and user_id = ${userId} and not is_read
+        where family_id = ${notification.familyId} and id = ${notification.id} and user_id = ${userId} and not is_read
       `;
     },
 

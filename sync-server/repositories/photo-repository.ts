@@ -2,11 +2,13 @@ import type postgres from 'postgres';
 import type { Photo, PublicUser } from '../../schema/index.ts';
 import { photoUrl } from '../../schema/photo-urls.ts';
 import type { Queryable } from '../database.ts';
-import type { PullSource } from './pull-sources.ts';
+import type { PullSource } from './pull-source.ts';
 import { publicUserJson } from './public-user-json.ts';
 import { listSeenByMember } from './seen-by-member.ts';
 import { putClearingTombstone, recordTombstones } from './sync-tombstones.ts';
+import { tombstoneChildren, type InFamily } from './synced-storage.ts';
 import { isoTime } from './iso-time.ts';
+import { createVoiceNoteRepository } from './voice-note-repository.ts';
 
 /** A stored upload: the bytes a photo will name (sync-server/photos/). */
 export type PhotoFile = {
@@ -115,7 +117,9 @@ export function createPhotoRepository(sql: Queryable) {
       return row ? toPhotoFile(row) : null;
     },
 
-    /** The uploads among `photoIds` that are not `userId`'s in `familyId` (ids with no upload yet are not among them). */
+    /**
+     * The uploads among `photoIds` that are not `userId`'s in `familyId` (ids with no upload yet are not among them).
+     */
     async filesNotOf(photoIds: string[], familyId: string, userId: string): Promise<string[]> {
       if (photoIds.length === 0) return [];
       const rows = await sql<{ photo_id: string }[]>`
@@ -149,8 +153,8 @@ export function createPhotoRepository(sql: Queryable) {
     },
 
     /**
-     * The family's photos, newest first, with who shared them (spec §7 `GET /api/families/:id/photos`), as `userId`
-     * reads them: null when they are not one of its members.
+     * The family's photos, newest first, with who shared them (product.md §7 `GET /api/families/:id/photos`), as
+     * `userId` reads them: null when they are not one of its members.
      */
     async seenBy(familyId: string, userId: string): Promise<Photo[] | null> {
       const rows = await listSeenByMember<PhotoRow>(
@@ -194,7 +198,7 @@ export function createPhotoRepository(sql: Queryable) {
     },
 
     async update(
-      photoId: string,
+      photo: InFamily,
       fields: { albumId: string | null; title: string | null; description: string | null },
       version: number,
       editedAt: Date,
@@ -202,22 +206,33 @@ export function createPhotoRepository(sql: Queryable) {
       await sql`
         update photos set album_id = ${fields.albumId}, title = ${fields.title}, description = ${fields.description},
           updated_at = ${editedAt}, version = ${version}
-        where id = ${photoId}
+        where family_id = ${photo.familyId} and id = ${photo.id}
       `;
     },
 
     /** Photos of the album leave it (they stay in All Photos), each moved to `version` so devices hear of it. */
-    async takeOutOfAlbum(albumId: string, version: number): Promise<void> {
-      await sql`update photos set album_id = null, version = ${version} where album_id = ${albumId}`;
+    async takeOutOfAlbum(album: InFamily, version: number): Promise<void> {
+      await sql`
+        update photos set album_id = null, version = ${version}
+        where family_id = ${album.familyId} and album_id = ${album.id}
+      `;
     },
 
-    /** The photo goes; its file stays until housekeeping (another photo of the family may share its bytes). */
-    async delete(photoId: string, version: number): Promise<void> {
+    /**
+     * The photo goes, with its tags and the stories told of it; its file stays until housekeeping (another photo of
+     * the family may share its bytes).
+     */
+    async delete(photo: InFamily, version: number): Promise<void> {
+      await tombstoneChildren(sql, 'photos', photo.familyId, sql`${photo.id}::uuid`, version);
+      await createVoiceNoteRepository(sql).deleteOf(photo.familyId, { photoId: photo.id }, version);
       await recordTombstones(
         sql,
         'photos',
         version,
-        sql`delete from photos where id = ${photoId} returning family_id, id::text as row_id`,
+        sql`
+          delete from photos where family_id = ${photo.familyId} and id = ${photo.id}
+          returning family_id, id::text as row_id
+        `,
       );
     },
   };

@@ -1,9 +1,11 @@
 import type postgres from 'postgres';
 import type { Post } from '../../schema/index.ts';
 import type { Queryable } from '../database.ts';
-import type { PullSource } from './pull-sources.ts';
+import type { PullSource } from './pull-source.ts';
 import { publicUserJson } from './public-user-json.ts';
 import { putClearingTombstone, recordTombstones } from './sync-tombstones.ts';
+import { tombstoneChildren, type InFamily } from './synced-storage.ts';
+import { createVoiceNoteRepository } from './voice-note-repository.ts';
 import { isoTime } from './iso-time.ts';
 
 export type NewPost = {
@@ -58,7 +60,7 @@ export function createPostRepository(sql: Queryable) {
           'comments', coalesce((
             select json_agg(json_build_object(
               'id', c.id, 'postId', c.post_id, 'authorId', c.author_id, 'content', c.content,
-              'createdAt', ${isoTime(sql, sql`c.created_at`)}, 'author', ${publicUserJson(sql, 'cu')}
+              'commentType', c.comment_type, 'createdAt', ${isoTime(sql, sql`c.created_at`)}, 'author', ${publicUserJson(sql, 'cu')}
             ) order by c.created_at, c.id)
             from comments c join users cu on cu.id = c.author_id where c.post_id = p.id
           ), '[]')
@@ -121,35 +123,28 @@ export function createPostRepository(sql: Queryable) {
       );
     },
 
-    async updateContent(postId: string, content: string, version: number, editedAt: Date): Promise<void> {
+    async updateContent(post: InFamily, content: string, version: number, editedAt: Date): Promise<void> {
       await sql`
-        update posts set content = ${content}, updated_at = ${editedAt}, version = ${version} where id = ${postId}
+        update posts set content = ${content}, updated_at = ${editedAt}, version = ${version}
+        where family_id = ${post.familyId} and id = ${post.id}
       `;
     },
 
     /**
-     * Deletes the post; the foreign keys take its comments and reactions with it. Each of them is tombstoned too:
-     * devices would remove them with the post anyway, but a later write naming one of them (deleting a comment of
-     * the deleted post) must learn it was deleted, which only a tombstone can say.
+     * Deletes the post; the foreign keys take its comments and reactions with it, each tombstoned first, and the voice
+     * notes of its comments.
      */
-    async delete(postId: string, version: number): Promise<void> {
-      await recordTombstones(
-        sql,
-        'comments',
-        version,
-        sql`select family_id, id::text as row_id from comments where post_id = ${postId}`,
-      );
-      await recordTombstones(
-        sql,
-        'reactions',
-        version,
-        sql`select family_id, id as row_id from post_reactions where post_id = ${postId}`,
-      );
+    async delete(post: InFamily, version: number): Promise<void> {
+      await tombstoneChildren(sql, 'posts', post.familyId, sql`${post.id}::uuid`, version);
+      await createVoiceNoteRepository(sql).deleteOf(post.familyId, { postId: post.id }, version);
       await recordTombstones(
         sql,
         'posts',
         version,
-        sql`delete from posts where id = ${postId} returning family_id, id::text as row_id`,
+        sql`
+          delete from posts where family_id = ${post.familyId} and id = ${post.id}
+          returning family_id, id::text as row_id
+        `,
       );
     },
   };

@@ -1,13 +1,13 @@
 import type { reactionTypes } from '../../schema/index.ts';
 import type { Queryable } from '../database.ts';
-import type { PullSource } from './pull-sources.ts';
+import type { PullSource } from './pull-source.ts';
 import { putClearingTombstone, recordTombstones } from './sync-tombstones.ts';
 import { isoTime } from './iso-time.ts';
 
 type ReactionType = (typeof reactionTypes)[number];
 
 /** One user's reaction of one type to one post: at most one exists (the table's primary key). */
-export type ReactionRef = { postId: string; userId: string; reactionType: ReactionType };
+export type ReactionRef = { familyId: string; postId: string; userId: string; reactionType: ReactionType };
 
 /** A reaction's id is the generated reaction key (schema/sync-protocol.ts `reactionKey`). */
 export const reactionPullSource: PullSource = (sql, familyId, from) => sql`
@@ -25,13 +25,14 @@ export function createReactionRepository(sql: Queryable) {
     async exists(reaction: ReactionRef): Promise<boolean> {
       const rows = await sql`
         select 1 from post_reactions
-        where post_id = ${reaction.postId} and user_id = ${reaction.userId} and reaction_type = ${reaction.reactionType}
+        where family_id = ${reaction.familyId} and post_id = ${reaction.postId} and user_id = ${reaction.userId}
+          and reaction_type = ${reaction.reactionType}
       `;
       return rows.length === 1;
     },
 
     /** Puts a reaction that is not there. */
-    async put(reaction: ReactionRef & { familyId: string; version: number; writtenAt: Date }): Promise<void> {
+    async put(reaction: ReactionRef & { version: number; writtenAt: Date }): Promise<void> {
       await putClearingTombstone(
         sql,
         'reactions',
@@ -53,7 +54,7 @@ export function createReactionRepository(sql: Queryable) {
         version,
         sql`
           delete from post_reactions
-          where post_id = ${reaction.postId} and user_id = ${reaction.userId}
+          where family_id = ${reaction.familyId} and post_id = ${reaction.postId} and user_id = ${reaction.userId}
             and reaction_type = ${reaction.reactionType}
           returning family_id, id as row_id
         `,

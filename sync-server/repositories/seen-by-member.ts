@@ -3,7 +3,7 @@ import type { Queryable } from '../database.ts';
 
 /**
  * A family's list as one of its members reads it, the membership checked in the same query (on a small read, a
- * round trip to PostgreSQL is much of the cost: issue 18): null when `userId` is not a member of `familyId`, which
+ * round trip to PostgreSQL is much of the cost): null when `userId` is not a member of `familyId`, which
  * the routes answer as not found. `list` selects the rows, each with a non-null `id`; `order` orders them by its
  * columns, named `listed.<column>`.
  */

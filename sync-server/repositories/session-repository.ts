@@ -43,6 +43,14 @@ export function createSessionRepository(sql: Sql, policy: SessionPolicy) {
       return { user: toUser(row), expired: row.expired, stale: row.stale };
     },
 
+    /** Whether the session began within `seconds`: a sign-in that recent stands in for a password asked again. */
+    async beganWithin(tokenHash: Buffer, seconds: number): Promise<boolean> {
+      const [session] = await sql<{ fresh: boolean }[]>`
+        select created_at > now() - make_interval(secs => ${seconds}) as fresh from sessions where token_hash = ${tokenHash}
+      `;
+      return session?.fresh ?? false;
+    },
+
     /** A person's live sessions, most recently seen first. */
     async listOf(userId: string) {
       return sql<{ token_hash: Buffer; user_agent: string | null; created_at: Date; last_seen_at: Date }[]>`

@@ -10,6 +10,7 @@ type SettingsRow = {
   profile_visibility: boolean;
   activity_status: boolean;
   photo_download: boolean;
+  memories: boolean;
   text_size: TextSize;
   email_digest: EmailDigest;
   muted_family_ids: string[];
@@ -24,6 +25,7 @@ export const settingColumnOf: Record<keyof UserSettings, keyof SettingsRow> = {
   profileVisibility: 'profile_visibility',
   activityStatus: 'activity_status',
   photoDownload: 'photo_download',
+  memories: 'memories',
   textSize: 'text_size',
   emailDigest: 'email_digest',
   mutedFamilyIds: 'muted_family_ids',
@@ -34,6 +36,14 @@ function toSettings(row: SettingsRow): UserSettings {
   return Object.fromEntries(entries.map(([setting, column]) => [setting, row[column]])) as UserSettings;
 }
 
+function columnsOf(settings: Partial<UserSettings>): Record<string, UserSettings[keyof UserSettings]> {
+  const columns: Record<string, UserSettings[keyof UserSettings]> = {};
+  for (const [key, value] of Object.entries(settings) as [keyof UserSettings, UserSettings[keyof UserSettings]][]) {
+    if (value !== undefined) columns[settingColumnOf[key]] = value;
+  }
+  return columns;
+}
+
 export function createSettingsRepository(sql: Sql) {
   return {
     /** Signup creates the row; an account without one simply has the defaults. */
@@ -42,15 +52,14 @@ export function createSettingsRepository(sql: Sql) {
       return row ? toSettings(row) : { ...defaultUserSettings };
     },
 
-    /** `changes` holds at least one setting (the request schema insists). */
+    /**
+     * `changes` holds at least one setting (the request schema insists). An account without a row gets one of the
+     * declared defaults with `changes` on top.
+     */
     async update(userId: string, changes: Partial<UserSettings>): Promise<UserSettings> {
-      const columns: Record<string, UserSettings[keyof UserSettings]> = {};
-      for (const [key, value] of Object.entries(changes) as [keyof UserSettings, UserSettings[keyof UserSettings]][]) {
-        if (value !== undefined) columns[settingColumnOf[key]] = value;
-      }
       const [row] = await sql<SettingsRow[]>`
-        insert into user_settings ${sql({ user_id: userId, ...columns })}
-        on conflict (user_id) do update set ${sql(columns)}, updated_at = now()
+        insert into user_settings ${sql({ user_id: userId, ...columnsOf({ ...defaultUserSettings, ...changes }) })}
+        on conflict (user_id) do update set ${sql(columnsOf(changes))}, updated_at = now()
         returning *
       `;
       if (!row) throw new Error('user_settings upsert returned no row');

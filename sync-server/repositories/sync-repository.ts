@@ -3,7 +3,7 @@ import type { Queryable } from '../database.ts';
 import { publicUserJson } from './public-user-json.ts';
 import { postgresTimeZones } from './postgres-time-zones.ts';
 import { pullSources } from './pull-sources.ts';
-import { epochQuery } from '../sync-history.ts';
+import { epochQuery } from './sync-history-repository.ts';
 
 /** A device's owner and how far its mutations have been handled. */
 export type DeviceState = { userId: string; lastAppliedSeq: number };

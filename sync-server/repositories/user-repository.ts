@@ -17,6 +17,8 @@ export type UserRow = {
 export type UserWithPassword = { user: User; passwordHash: string | null };
 
 export type NewUser = {
+  /** Chosen beforehand when a passkey names the account before it exists (decision 0055); else the database's. */
+  id?: string;
   username: string;
   email: string;
   passwordHash: string | null;
@@ -82,9 +84,9 @@ export function createUserRepository(sql: Queryable) {
     async create(newUser: NewUser): Promise<User> {
       const [row] = await rethrowDuplicate(sql<UserRow[]>`
         with created as (
-          insert into users (username, email, password_hash, google_sub, first_name, last_name)
+          insert into users (id, username, email, password_hash, google_sub, first_name, last_name)
           values (
-            ${newUser.username}, ${newUser.email}, ${newUser.passwordHash}, ${newUser.googleSub ?? null},
+            coalesce(${newUser.id ?? null}::uuid, gen_random_uuid()), ${newUser.username}, ${newUser.email}, ${newUser.passwordHash}, ${newUser.googleSub ?? null},
             ${newUser.firstName ?? null}, ${newUser.lastName ?? null}
           )
           returning *
@@ -97,11 +99,21 @@ export function createUserRepository(sql: Queryable) {
       return toUser(row);
     },
 
+    /** Takes back an account made a moment ago that could not get its passkey: it would have no way in. */
+    async deleteUnfinished(id: string): Promise<void> {
+      await sql`delete from users where id = ${id} and password_hash is null and google_sub is null`;
+    },
+
     async findByEmail(email: string): Promise<UserWithPassword | null> {
       const [row] = await sql<(UserRow & { password_hash: string | null })[]>`
         select * from users where email = ${email}
       `;
       return row ? { user: toUser(row), passwordHash: row.password_hash } : null;
+    },
+
+    async findById(id: string): Promise<User | null> {
+      const [row] = await sql<UserRow[]>`select * from users where id = ${id}`;
+      return row ? toUser(row) : null;
     },
 
     async findPasswordHash(id: string): Promise<string | null> {
@@ -131,15 +143,19 @@ export function createUserRepository(sql: Queryable) {
     },
 
     /** How the person can sign in. */
-    async signInMethods(id: string): Promise<{ password: boolean; google: boolean; googleUnlinked: boolean }> {
-      const [row] = await sql<{ password: boolean; google: boolean; google_unlinked: boolean }[]>`
-        select password_hash is not null as password, google_sub is not null as google, google_unlinked
+    async signInMethods(
+      id: string,
+    ): Promise<{ password: boolean; google: boolean; googleUnlinked: boolean; passkeys: boolean }> {
+      const [row] = await sql<{ password: boolean; google: boolean; google_unlinked: boolean; passkeys: boolean }[]>`
+        select password_hash is not null as password, google_sub is not null as google, google_unlinked,
+          exists (select 1 from passkeys p where p.user_id = users.id) as passkeys
         from users where id = ${id}
       `;
       return {
         password: row?.password ?? false,
         google: row?.google ?? false,
         googleUnlinked: row?.google_unlinked ?? false,
+        passkeys: row?.passkeys ?? false,
       };
     },
 
@@ -163,6 +179,15 @@ export function createUserRepository(sql: Queryable) {
         update users set password_hash = ${passwordHash}, updated_at = now() where id = ${id} and password_hash is null
       `;
       return rows.count === 1;
+    },
+
+    /** A password set with a one-time link (decision 0044): every session of the person ends with it. */
+    async resetPassword(id: string, passwordHash: string): Promise<User | null> {
+      const [row] = await sql<UserRow[]>`
+        with ended as (delete from sessions where user_id = ${id})
+        update users set password_hash = ${passwordHash}, updated_at = now() where id = ${id} returning *
+      `;
+      return row ? toUser(row) : null;
     },
 
     /** A new password signs out every other device: both happen together or not at all. */

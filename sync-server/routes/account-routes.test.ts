@@ -1,9 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { formerMemberId } from '../actions/delete-account.ts';
+import { syncedTableDeclarations, syncedTables, type SyncedTable } from '../../schema/index.ts';
+import { formerMemberId } from '../repositories/account-deletion-repository.ts';
+import { writeOneOfEach } from '../testing/one-of-each.ts';
 import { logIn, sessionCookie, signUp, useTestApp, type TestAccount } from '../testing/test-app.ts';
 import { addMember, createFamily, TestDevice, type NamedMutation } from '../testing/test-device.ts';
 import { phonePhoto, uploadPhotoFile } from '../testing/test-photos.ts';
+import { recording, uploadVoiceFile } from '../testing/test-voice.ts';
 
 const context = useTestApp();
 
@@ -32,8 +35,22 @@ async function rowsNaming(userId: string): Promise<Record<string, number>> {
   }
   const [user] = await context.sql<{ count: number }[]>`select count(*)::int as count from users where id = ${userId}`;
   if (user && user.count > 0) found.users = user.count;
+  // Tables that name the person without a foreign key: tombstones by the ids devices know, attempts by email or id.
+  const [tombstones] = await context.sql<{ count: number }[]>`
+    select count(*)::int as count from sync_tombstones where strpos(row_id, ${userId}) > 0
+  `;
+  if (tombstones && tombstones.count > 0) found.sync_tombstones = tombstones.count;
+  const [attempts] = await context.sql<{ count: number }[]>`
+    select count(*)::int as count from rate_limits
+    where key = ${userId} or key = (select email from users where id = ${userId}) or key = any(${emailsOf(userId)})
+  `;
+  if (attempts && attempts.count > 0) found.rate_limits = attempts.count;
   return found;
 }
+
+/** The emails of the people signed up in this file, kept for after their row is gone. */
+const emails = new Map<string, string>();
+const emailsOf = (userId: string) => [emails.get(userId) ?? ''];
 
 describe('deleting an account', () => {
   it('removes the person and everything of theirs, and leaves what they shared to the family as "Former member"', async () => {
@@ -44,6 +61,7 @@ describe('deleting an account', () => {
     const { familyId } = await createFamily(grandmasPhone, 'The Okonkwos');
     await addMember(context.sql, familyId, son.user.id);
     const [hers, his, eventId, photoId] = [randomUUID(), randomUUID(), randomUUID(), randomUUID()];
+    const voiceNoteId = randomUUID();
     await grandmasPhone.send(
       { name: 'post.create', args: { postId: hers, familyId, content: 'Plums' } },
       {
@@ -66,8 +84,12 @@ describe('deleting an account', () => {
       photoId,
       bytes: await phonePhoto({ width: 200, height: 150 }),
     });
+    await uploadVoiceFile(context.app, son.cookie, { familyId, voiceNoteId, bytes: await recording('chromeWebm') });
     const hisWrites: NamedMutation[] = [
       { name: 'post.create', args: { postId: his, familyId, content: 'We landed' } },
+      // A like taken back leaves a tombstone known by his id.
+      { name: 'reaction.set', args: { postId: his, reactionType: 'like', reacted: true } },
+      { name: 'reaction.set', args: { postId: his, reactionType: 'like', reacted: false } },
       { name: 'comment.create', args: { commentId: randomUUID(), postId: hers, content: 'Yum' } },
       { name: 'reaction.set', args: { postId: hers, reactionType: 'like', reacted: true } },
       { name: 'event.rsvp', args: { eventId, status: 'attending' } },
@@ -87,8 +109,12 @@ describe('deleting an account', () => {
       payload: { emailDigest: 'daily' },
     });
     const laptop = sessionCookie(await logIn(context.app, son.email, son.password));
+    // A mistyped password, counted against his email.
+    expect((await logIn(context.app, son.email, 'not my password')).statusCode).toBe(401);
+    emails.set(son.user.id, son.email);
     await grandmasPhone.pullAll();
     expect(grandmasPhone.ids('reactions')).toHaveLength(1);
+    expect(grandmasPhone.ids('rsvps')).toHaveLength(1);
 
     // A wrong password changes nothing.
     const wrong = await deleteAccount(son, 'not my password');
@@ -96,6 +122,8 @@ describe('deleting an account', () => {
     expect(wrong.json()).toMatchObject({ field: 'currentPassword' });
     expect((await deleteAccount(son)).statusCode).toBe(400);
     expect(await rowsNaming(son.user.id)).toMatchObject({ users: 1 });
+
+    expect(await rowsNaming(son.user.id)).toMatchObject({ sync_tombstones: 1, rate_limits: 3 });
 
     const deleted = await deleteAccount(son, son.password);
     expect(deleted.statusCode).toBe(204);
@@ -105,6 +133,8 @@ describe('deleting an account', () => {
     await grandmasPhone.pullAll();
     expect(grandmasPhone.rows.get(`posts/${his}`)).toMatchObject({ authorId: formerMemberId, content: 'We landed' });
     expect(grandmasPhone.rows.get(`photos/${photoId}`)).toMatchObject({ uploadedById: formerMemberId });
+    const [voiceFile] = await context.sql`select uploaded_by_id from voice_files where voice_note_id = ${voiceNoteId}`;
+    expect(voiceFile).toEqual({ uploaded_by_id: formerMemberId });
     expect(grandmasPhone.users.get(formerMemberId)).toMatchObject({ firstName: 'Former member', lastName: null });
     expect(grandmasPhone.ids('comments')).toHaveLength(2);
     expect(grandmasPhone.ids('messages')).toHaveLength(1);
@@ -116,6 +146,36 @@ describe('deleting an account', () => {
     // Signed out everywhere, and his email and password open nothing.
     expect((await context.app.inject({ url: '/api/auth/user', headers: { cookie: laptop } })).statusCode).toBe(401);
     expect((await logIn(context.app, son.email, son.password)).statusCode).toBe(401);
+  });
+
+  it('forgets them in every synced table, each as it declares: what they shared stays, nothing names them', async () => {
+    const grandma = await signUp(context.app);
+    const son = await signUp(context.app);
+    const { author, other, familyId } = await writeOneOfEach(context.app, context.sql, { author: son, other: grandma });
+    await other.pullAll();
+    await author.pullAll();
+    const held = (table: SyncedTable) => [...other.ids(table), ...author.ids(table)];
+    expect(syncedTables.filter((table) => held(table).length === 0)).toEqual([]);
+
+    expect((await deleteAccount(son, son.password)).statusCode).toBe(204);
+    await other.pullAll();
+    const fresh = new TestDevice(context.app, grandma);
+    await fresh.pullAll();
+    expect(new Map([...other.rows].sort())).toEqual(new Map([...fresh.rows].sort()));
+    // For each table: does a row still name him (by any field or id), and does what he shared stay with the stand-in?
+    const outcome = (table: SyncedTable) => {
+      const rows = [...other.rows].filter(([key]) => key.startsWith(`${table}/`)).map(([, row]) => row);
+      if (rows.some((row) => JSON.stringify(row).includes(son.user.id))) return 'names him';
+      const rule = syncedTableDeclarations[table].whenTheirPersonGoes;
+      if (rule?.then !== 'passes') return 'ok';
+      const passed = rows.some((row) => (row as Record<string, unknown>)[rule.field] === formerMemberId);
+      return passed ? 'ok' : 'lost what he shared';
+    };
+    expect(Object.fromEntries(syncedTables.map((table) => [table, outcome(table)]))).toEqual(
+      Object.fromEntries(syncedTables.map((table) => [table, 'ok'])),
+    );
+    expect(await rowsNaming(son.user.id)).toEqual({});
+    expect(other.cursors.get(familyId)).toBeDefined();
   });
 
   it('asks the last admin to hand the family over first, and deletes a family of theirs alone', async () => {
@@ -136,11 +196,15 @@ describe('deleting an account', () => {
     expect(await context.sql`select id from families where id = ${alone}`).toEqual([]);
     expect(await context.sql`select id from families where id = ${familyId}`).toHaveLength(1);
     expect(await rowsNaming(grandma.user.id)).toEqual({});
+    // He joined by her link: he stays her son, to the stand-in ("Former member's son", decision 0062).
+    expect(await context.sql`select relative_to_id from family_members where id = ${memberId}`).toEqual([
+      { relative_to_id: formerMemberId },
+    ]);
   });
 
   it('has an account made with Google confirm with a sign-in of the last ten minutes', async () => {
     const person = await signUp(context.app);
-    await context.sql`update users set password_hash = null where id = ${person.user.id}`;
+    await context.sql`update users set password_hash = null, google_sub = ${`google-${person.user.id}`} where id = ${person.user.id}`;
     await context.sql`update sessions set created_at = now() - interval '11 minutes' where user_id = ${person.user.id}`;
     const stale = await deleteAccount(person);
     expect(stale.statusCode).toBe(403);

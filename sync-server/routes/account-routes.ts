@@ -38,7 +38,7 @@ const sessionParamsSchema = z.strictObject({ id: z.string().regex(/^[A-Za-z0-9_-
 /** A Google-only account confirms a deletion by having signed in this recently. */
 const freshSignInSeconds = 10 * 60;
 
-/** One's signed-in devices and ways to sign in, and deleting one's account (issue 17, decision 0026). */
+/** One's signed-in devices and ways to sign in, and deleting one's account (decision 0026). */
 export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async (
   app,
   { sql, googleAvailable, sessions, photoStorage, users, passwords, notifier, now },
@@ -120,17 +120,20 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async 
     },
     async (request) => {
       const methods = await users.signInMethods(signedIn(request).user.id);
-      return { password: methods.password, google: methods.google, googleAvailable };
+      return { password: methods.password, google: methods.google, googleAvailable, passkeys: methods.passkeys };
     },
   );
 
-  /** An account made with Google gets a password of its own, so it can sign in without Google (or unlink it). */
+  /**
+   * An account made with Google or a passkey gets a password of its own, so it can sign in without them (or unlink
+   * Google).
+   */
   app.post(
     '/api/auth/password/set',
     {
       preValidation: app.requireUser,
       schema: {
-        summary: 'Gives an account made with Google a password of its own',
+        summary: 'Gives an account made with Google or a passkey a password of its own',
         body: passwordSetBodySchema,
         response: {
           204: noContent('Set'),
@@ -180,7 +183,9 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async 
         response: {
           204: noContent('Deleted, and signed out'),
           ...errorResponses(400, 401, 429),
-          403: apiError('`sign_in_again`: a Google account confirms with a sign-in of the last ten minutes'),
+          403: apiError(
+            'Without a password, a sign-in of the last ten minutes is needed: `sign_in_again` (Google) or `confirm_with_passkey`',
+          ),
           409: apiError('`hand_over_first`: the person is the only admin of a family'),
         },
       },
@@ -198,12 +203,13 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async 
           throw new HttpError(400, { error: serverMessages.currentPasswordIncorrect, field: 'currentPassword' });
         }
       } else {
-        const [session] = await sql<{ fresh: boolean }[]>`
-        select created_at > now() - make_interval(secs => ${freshSignInSeconds}) as fresh
-        from sessions where token_hash = ${tokenHash}
-      `;
-        if (!session?.fresh)
-          throw new HttpError(403, { error: serverMessages.signInAgainToDelete, code: 'sign_in_again' });
+        if (!(await sessions.beganWithin(tokenHash, freshSignInSeconds))) {
+          // With the way in the person has: Google, else their passkey (decision 0055).
+          if ((await users.signInMethods(user.id)).google) {
+            throw new HttpError(403, { error: serverMessages.signInAgainToDelete, code: 'sign_in_again' });
+          }
+          throw new HttpError(403, { error: serverMessages.passkeyAgainToDelete, code: 'confirm_with_passkey' });
+        }
       }
 
       const outcome = await sql.begin((tx) => deleteAccount(tx, user.id));

@@ -10,6 +10,7 @@ import {
   signupBodySchema,
   userSchema,
 } from '../../schema/index.ts';
+import { createWithDerivedUsername } from '../auth/free-username.ts';
 import type { Passwords } from '../auth/passwords.ts';
 import type { Config } from '../config.ts';
 import type { Sql } from '../database.ts';
@@ -18,7 +19,7 @@ import { updateProfile } from '../actions/update-profile.ts';
 import { createRateLimiter, enforceRateLimit, passwordChecks } from '../plugins/rate-limit.ts';
 import { isNavigationFromAnotherSite } from '../plugins/request-guard.ts';
 import { apiError, errorResponses, noContent } from '../plugins/route-schemas.ts';
-import { privateCookie, signedIn } from '../plugins/session.ts';
+import { privateCookie, sessionCookieName, signedIn } from '../plugins/session.ts';
 import { createSignInDeviceRepository } from '../repositories/sign-in-device-repository.ts';
 import { DuplicateUserError, type UserRepository } from '../repositories/user-repository.ts';
 import { publishChanges, type SyncNotifier } from '../sync-notifier.ts';
@@ -91,7 +92,12 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
       const { body } = request;
       enforceRateLimit(await signupsPerEmail.hit(body.email));
       const passwordHash = await passwords.hash(body.password);
-      const user = await users.create({ username: body.username, email: body.email, passwordHash }).catch(conflict);
+      const account = { email: body.email, passwordHash };
+      const user = await (
+        body.username === undefined
+          ? createWithDerivedUsername(users, account)
+          : users.create({ ...account, username: body.username })
+      ).catch(conflict);
       await reply.signIn(user.id);
       return reply.code(201).send({ user });
     },
@@ -142,13 +148,21 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
   app.get(
     '/api/auth/user',
     {
-      preValidation: app.requireUser,
+      // A browser with no session cookie is a visitor: "no one" without an error status, which every public page
+      // would log in its console. A cookie that opens no session is still a 401, which ends it (decision 0031).
+      preValidation: async (request, reply) => {
+        if (request.cookies[sessionCookieName] !== undefined) await app.requireUser(request, reply);
+      },
       schema: {
         summary: 'The signed-in person',
-        response: { 200: userSchema, ...errorResponses(401) },
+        response: {
+          200: userSchema,
+          204: noContent('No one is signed in: the request had no session cookie'),
+          ...errorResponses(401),
+        },
       },
     },
-    async (request) => signedIn(request).user,
+    async (request, reply) => (request.session ? request.session.user : reply.code(204).send()),
   );
 
   app.patch(
@@ -238,7 +252,8 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
         response: { 200: authProvidersSchema },
       },
     },
-    async () => ({ google: config.google !== undefined }),
+    // Reset emails link to the configured address, never the request's Host (password-reset-routes.ts).
+    async () => ({ google: config.google !== undefined, email: config.mail !== undefined && config.publicUrl !== undefined }),
   );
 
   // The spec's way out is a navigation to /api/logout; a link or an image on another site must not sign anyone out,

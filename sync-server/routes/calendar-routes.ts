@@ -42,7 +42,7 @@ const schemas = {
 };
 
 /**
- * The family calendar in a phone's own calendar (issue 14): each person may turn on a private address listing every
+ * The family calendar in a phone's own calendar: each person may turn on a private address listing every
  * event and birthday of all their families, which Apple, Google and Outlook calendars fetch by themselves. The token
  * in the address is the only permission (calendars send no cookies); a new address replaces the old one, and turning
  * it off stops it at once.

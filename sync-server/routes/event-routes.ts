@@ -16,6 +16,7 @@ import { errorResponses, fileContent } from '../plugins/route-schemas.ts';
 import { signedIn } from '../plugins/session.ts';
 import { createEventRepository } from '../repositories/event-repository.ts';
 import { createFamilyRepository } from '../repositories/family-repository.ts';
+import { attachmentNamed } from './support/attachment.ts';
 import { requireMembership } from './support/family-access.ts';
 import { mutationErrors, type MutationRunner } from './support/run-mutation.ts';
 
@@ -52,7 +53,7 @@ const schemas = {
   },
 };
 
-/** Spec §7's event routes, on the same mutators as sync (issue 14). */
+/** product.md §7's event routes, on the same mutators as sync. */
 export const eventRoutes: FastifyPluginAsyncZod<{ sql: Sql; runMutation: MutationRunner }> = async (
   app,
   { sql, runMutation },
@@ -98,7 +99,7 @@ export const eventRoutes: FastifyPluginAsyncZod<{ sql: Sql; runMutation: Mutatio
     },
   );
 
-  /** The caller's answer (spec §4 RSVP), until the event starts. */
+  /** The caller's answer (product.md §4 RSVP), until the event starts. */
   app.post('/api/events/:id/rsvp', { preValidation: app.requireUser, schema: schemas.rsvp }, async (request) => {
     const { user } = signedIn(request);
     const { id: eventId } = request.params;
@@ -122,13 +123,7 @@ export const eventRoutes: FastifyPluginAsyncZod<{ sql: Sql; runMutation: Mutatio
       const event = await events.withVersion(eventId);
       if (!event) throw new HttpError(404, { error: serverMessages.notFound });
       await requireMembership(families, event.familyId, signedIn(request).user.id);
-      // Named after the event in any script (RFC 6266's filename*), with a plain name for browsers that need one.
-      const name =
-        event.title
-          .replace(/[^\p{L}\p{N} _-]+/gu, '')
-          .trim()
-          .slice(0, 60) || 'event';
-      const disposition = `attachment; filename="event.ics"; filename*=UTF-8''${encodeURIComponent(name)}.ics`;
+      const disposition = attachmentNamed(event.title, 'event', 'ics');
       return reply
         .type('text/calendar; charset=utf-8')
         .header('content-disposition', disposition)
@@ -142,6 +137,6 @@ export const eventRoutes: FastifyPluginAsyncZod<{ sql: Sql; runMutation: Mutatio
     const event = await events.findRef(eventId);
     if (!event) throw new HttpError(404, { error: serverMessages.notFound });
     await requireMembership(families, event.familyId, signedIn(request).user.id);
-    return events.answersTo(eventId);
+    return events.answersTo(event.familyId, eventId);
   });
 };

@@ -6,6 +6,7 @@ import { exportKey, latestExport, requestExport } from '../exports/data-exports.
 import { HttpError, serverMessages } from '../http-errors.ts';
 import type { PhotoStorage } from '../photos/photo-storage.ts';
 import { apiError, errorResponses, fileContent } from '../plugins/route-schemas.ts';
+import { createExportRepository } from '../repositories/export-repository.ts';
 import { signedIn } from '../plugins/session.ts';
 
 const exportParamsSchema = z.strictObject({ id });
@@ -42,7 +43,7 @@ export type ExportRoutesOptions = {
   runJobSoon: (name: string) => Promise<void>;
 };
 
-/** Download My Data (issue 17, decision 0027): ask for an archive, watch it being made, download it for 7 days. */
+/** Download My Data (decision 0027): ask for an archive, watch it being made, download it for 7 days. */
 export const exportRoutes: FastifyPluginAsyncZod<ExportRoutesOptions> = async (
   app,
   { sql, photoStorage, runJobSoon },
@@ -72,9 +73,7 @@ export const exportRoutes: FastifyPluginAsyncZod<ExportRoutesOptions> = async (
       const latest = await latestExport(sql, signedIn(request).user.id);
       // Only the person's newest archive, ready and within its week; anything else (someone else's) reads as none.
       if (latest?.id !== exportId || latest.status !== 'ready') {
-        const [gone] = await sql`
-        select 1 from data_exports where id = ${exportId} and user_id = ${signedIn(request).user.id}
-      `;
+        const gone = await createExportRepository(sql).wasEverOf(exportId, signedIn(request).user.id);
         throw gone
           ? new HttpError(410, { error: serverMessages.exportGone })
           : new HttpError(404, { error: serverMessages.notFound });

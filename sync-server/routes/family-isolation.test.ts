@@ -5,6 +5,8 @@ import { mutationNames, rejections, syncProtocolVersion, type MutationName } fro
 import { signUp, useTestApp, type TestAccount } from '../testing/test-app.ts';
 import { addMember, createFamily, TestDevice, type NamedMutation } from '../testing/test-device.ts';
 import { phonePhoto, uploadPhotoFile } from '../testing/test-photos.ts';
+import { recording, uploadVoiceFile } from '../testing/test-voice.ts';
+import { frameCookieName } from './frame-routes.ts';
 
 /**
  * A member of family A asks for family B's things by their real ids, on every API route and in every mutation: each
@@ -23,17 +25,25 @@ type Ids = {
   commentId: string;
   memberId: string;
   invitationId: string;
+  frameId: string;
   photoId: string;
   albumId: string;
   eventId: string;
   messageId: string;
+  voiceNoteId: string;
+  /** Bob's voice comment on his post, its voice note named (decision 0065). */
+  voiceCommentId: string;
+  /** A recording Carol uploaded in family B and has not named yet. */
+  carolsRecordingId: string;
+  /** Bob, family B's admin, who is tagged in its photo. */
+  bobId: string;
   /** A notification of family B's other member (Bob's post told them). */
   notificationId: string;
   /** A notification of Bob's (Carol answered his event). */
   bobsNotificationId: string;
 };
 
-type Probe = { url: string; payload?: Record<string, unknown> };
+type Probe = { url: string; payload?: Record<string, unknown> | Buffer; headers?: Record<string, string> };
 
 const nextWeek = new Date(Date.now() + 7 * 24 * 60 * 60 * 1000).toISOString();
 const eventFields = {
@@ -59,10 +69,19 @@ const familyRoutes: Record<string, (ids: Ids) => Probe> = {
   'DELETE /api/families/:id/members/:memberId': (ids) => ({
     url: `/api/families/${ids.familyId}/members/${ids.memberId}`,
   }),
+  'POST /api/families/:id/members/:memberId/reset-link': (ids) => ({
+    url: `/api/families/${ids.familyId}/members/${ids.memberId}/reset-link`,
+    payload: {},
+  }),
   'POST /api/families/:id/invitations': (ids) => ({ url: `/api/families/${ids.familyId}/invitations`, payload: {} }),
   'GET /api/families/:id/invitations': (ids) => ({ url: `/api/families/${ids.familyId}/invitations` }),
   'DELETE /api/families/:id/invitations/:invitationId': (ids) => ({
     url: `/api/families/${ids.familyId}/invitations/${ids.invitationId}`,
+  }),
+  'POST /api/families/:id/frames': (ids) => ({ url: `/api/families/${ids.familyId}/frames`, payload: {} }),
+  'GET /api/families/:id/frames': (ids) => ({ url: `/api/families/${ids.familyId}/frames` }),
+  'DELETE /api/families/:id/frames/:frameId': (ids) => ({
+    url: `/api/families/${ids.familyId}/frames/${ids.frameId}`,
   }),
   'POST /api/posts/:id/react': (ids) => ({ url: `/api/posts/${ids.postId}/react`, payload: { reactionType: 'like' } }),
   'GET /api/families/:id/photos': (ids) => ({ url: `/api/families/${ids.familyId}/photos` }),
@@ -74,7 +93,20 @@ const familyRoutes: Record<string, (ids: Ids) => Probe> = {
     url: `/api/families/${ids.familyId}/photos/${randomUUID()}/file`,
     payload: {},
   }),
+  'GET /api/families/:id/photos/:photoId/upload': (ids) => ({
+    url: `/api/families/${ids.familyId}/photos/${randomUUID()}/upload?length=1000`,
+  }),
+  'PATCH /api/families/:id/photos/:photoId/upload': (ids) => ({
+    url: `/api/families/${ids.familyId}/photos/${randomUUID()}/upload`,
+    headers: { 'content-type': 'application/offset+octet-stream', 'upload-offset': '0', 'upload-length': '1000' },
+    payload: Buffer.alloc(1000),
+  }),
   'GET /api/photos/:photoId/:size': (ids) => ({ url: `/api/photos/${ids.photoId}/original` }),
+  'POST /api/families/:id/voice-notes/:voiceNoteId/file': (ids) => ({
+    url: `/api/families/${ids.familyId}/voice-notes/${randomUUID()}/file`,
+    payload: {},
+  }),
+  'GET /api/voice-notes/:voiceNoteId/audio': (ids) => ({ url: `/api/voice-notes/${ids.voiceNoteId}/audio` }),
   'GET /api/families/:id/albums': (ids) => ({ url: `/api/families/${ids.familyId}/albums` }),
   'POST /api/families/:id/albums': (ids) => ({
     url: `/api/families/${ids.familyId}/albums`,
@@ -112,6 +144,20 @@ const notFamilyRoutes: Record<string, string> = {
   'POST /api/auth/sessions/sign-out-others': 'the caller’s own sessions',
   'POST /api/auth/delete-account': 'the caller’s own account (account-routes.test.ts)',
   'GET /api/auth/providers': 'no data',
+  'POST /api/auth/password-reset/email': 'emails a link only to the address’s own inbox, the same answer for any',
+  'POST /api/auth/password-reset': 'the token is the permission, and opens only the account it was made for',
+  'POST /api/auth/passkeys/options': 'the caller’s own account',
+  'POST /api/auth/passkeys': 'the caller’s own account',
+  'GET /api/auth/passkeys': 'the caller’s own passkeys',
+  'DELETE /api/auth/passkeys/:id': 'removes only a passkey of the caller (passkey-routes.test.ts)',
+  'POST /api/auth/passkeys/sign-in/options': 'no data: a challenge for this browser',
+  'POST /api/auth/passkeys/sign-in': 'the passkey is the permission, and signs in only its own person',
+  'POST /api/auth/passkeys/sign-up/options': 'no data: makes nothing until answered; an invitation is only checked open',
+  'POST /api/auth/passkeys/sign-up': 'makes a new account of its own, which belongs to no family yet',
+  'POST /api/auth/passkeys/confirm/options': 'the caller’s own passkeys',
+  'POST /api/auth/passkeys/confirm': 'only one of the caller’s own passkeys confirms (passkey-routes.test.ts)',
+  'POST /api/auth/email-sign-in': 'emails a link only to the address’s own inbox, the same answer for any',
+  'POST /api/auth/email-sign-in/use': 'the token (and its browser or code) is the permission, for its own account only',
   'GET /api/auth/google': 'a redirect',
   'GET /api/auth/google/callback': 'the caller’s own account',
   'GET /api/logout': 'the caller’s own session',
@@ -123,6 +169,7 @@ const notFamilyRoutes: Record<string, string> = {
   'POST /api/public/newsletter': 'public form',
   'POST /api/public/suggestions': 'public form',
   'POST /api/contact': 'public form',
+  'GET /api/public/contact-addresses': 'no data: the server’s own addresses',
   'GET /api/families': 'lists the caller’s own families (checked below)',
   'POST /api/families': 'creates a new family',
   'POST /api/sync/push': 'names families inside mutations (every mutation is checked below)',
@@ -131,6 +178,10 @@ const notFamilyRoutes: Record<string, string> = {
   'POST /api/sync/forget-device': 'forgets only a device of the caller (checked below)',
   'POST /api/invitations/lookup': 'the token is the permission: only whoever holds a link can use it',
   'POST /api/invitations/accept': 'the token is the permission: only whoever holds a link can use it',
+  'POST /api/frame/open': 'the token is the permission: only whoever holds a frame link can use it, once',
+  'GET /api/frame/photos': 'the frame’s own family only (checked below)',
+  'GET /api/frame/photos/:photoId/:size': 'photos of the frame’s own family only (checked below)',
+  'GET /api/frame/live': 'pokes for the frame’s own family only (frame-routes.test.ts)',
   'GET /api/calendar-feed': 'the caller’s own calendar address',
   'POST /api/calendar-feed': 'the caller’s own calendar address',
   'DELETE /api/calendar-feed': 'the caller’s own calendar address',
@@ -203,6 +254,13 @@ const mutationsAt: Record<Exclude<MutationName, 'family.create'>, (ids: Ids) => 
   'message.delete': (ids) => ({ name: 'message.delete', args: { messageId: ids.messageId } }),
   'chat.read': (ids) => ({ name: 'chat.read', args: { familyId: ids.familyId, readThrough: 1 } }),
   'notification.read': (ids) => ({ name: 'notification.read', args: { notificationId: ids.notificationId } }),
+  'voiceNote.create': (ids) => ({
+    name: 'voiceNote.create',
+    args: { voiceNoteId: randomUUID(), familyId: ids.familyId, on: 'photo', photoId: ids.photoId },
+  }),
+  'voiceNote.delete': (ids) => ({ name: 'voiceNote.delete', args: { voiceNoteId: ids.voiceNoteId } }),
+  'photo.tag': (ids) => ({ name: 'photo.tag', args: { photoId: ids.photoId, userId: ids.bobId, point: null } }),
+  'photo.untag': (ids) => ({ name: 'photo.untag', args: { photoId: ids.photoId, userId: ids.bobId } }),
 };
 
 /**
@@ -242,6 +300,11 @@ const plainMemberRefusals: Record<string, { at: (ids: Ids) => NamedMutation; rea
     }),
     reason: rejections.notYourAlbum,
   },
+  "removes Bob's tag of himself": { at: mutationsAt['photo.untag'], reason: rejections.notYourTag },
+  'tags someone not in the family in a photo': {
+    at: (ids) => ({ name: 'photo.tag', args: { photoId: ids.photoId, userId: alice.user.id, point: null } }),
+    reason: rejections.notInFamily,
+  },
   "deletes Bob's album": { at: mutationsAt['album.delete'], reason: rejections.notAllowedToDelete },
   "changes Bob's event": { at: mutationsAt['event.update'], reason: rejections.notYourEvent },
   "deletes Bob's event": { at: mutationsAt['event.delete'], reason: rejections.notAllowedToDelete },
@@ -253,6 +316,21 @@ const plainMemberRefusals: Record<string, { at: (ids: Ids) => NamedMutation; rea
     reason: rejections.photoOfSomeoneElse,
   },
   "deletes Bob's message": { at: mutationsAt['message.delete'], reason: rejections.notAllowedToDelete },
+  "takes Bob's voice message as her story of his photo": {
+    at: (ids) => ({
+      name: 'voiceNote.create',
+      args: { voiceNoteId: ids.voiceNoteId, familyId: ids.familyId, on: 'photo', photoId: ids.photoId },
+    }),
+    reason: rejections.idTaken,
+  },
+  "deletes Bob's voice note": { at: mutationsAt['voiceNote.delete'], reason: rejections.notAllowedToDelete },
+  "names her recording as the sound of Bob's voice comment": {
+    at: (ids) => ({
+      name: 'voiceNote.create',
+      args: { voiceNoteId: ids.carolsRecordingId, familyId: ids.familyId, on: 'comment', commentId: ids.voiceCommentId },
+    }),
+    reason: rejections.notYourVoiceComment,
+  },
   "reads Bob's notification": {
     at: (ids) => ({ name: 'notification.read', args: { notificationId: ids.bobsNotificationId } }),
     reason: rejections.notMember,
@@ -285,6 +363,10 @@ const plainMemberRestRefusals: Record<string, (ids: Ids) => Probe & { method: 'P
     method: 'DELETE',
     ...familyRoutes['DELETE /api/families/:id/invitations/:invitationId']!(ids),
   }),
+  'DELETE /api/families/:id/frames/:frameId': (ids) => ({
+    method: 'DELETE',
+    ...familyRoutes['DELETE /api/families/:id/frames/:frameId']!(ids),
+  }),
 };
 
 function randomIds(): Ids {
@@ -294,10 +376,15 @@ function randomIds(): Ids {
     commentId: randomUUID(),
     memberId: randomUUID(),
     invitationId: randomUUID(),
+    frameId: randomUUID(),
     photoId: randomUUID(),
     albumId: randomUUID(),
     eventId: randomUUID(),
     messageId: randomUUID(),
+    voiceNoteId: randomUUID(),
+    voiceCommentId: randomUUID(),
+    carolsRecordingId: randomUUID(),
+    bobId: randomUUID(),
     notificationId: randomUUID(),
     bobsNotificationId: randomUUID(),
   };
@@ -337,6 +424,7 @@ function withoutPushBookkeeping(fingerprint: Record<string, string>): Record<str
 }
 
 let alice: TestAccount;
+let familyAId: string;
 let aliceDevice: TestDevice;
 let familyB: Ids;
 let bobDeviceId: string;
@@ -351,7 +439,7 @@ beforeAll(async () => {
   // Alice is an admin of her own family A: whatever she is refused in B is not for lack of a role.
   alice = await signUp(app);
   aliceDevice = new TestDevice(app, alice);
-  await createFamily(aliceDevice, 'Family A');
+  familyAId = (await createFamily(aliceDevice, 'Family A')).familyId;
 
   const bob = await signUp(app);
   const bobDevice = new TestDevice(app, bob);
@@ -366,19 +454,55 @@ beforeAll(async () => {
   const albumId = randomUUID();
   const eventId = randomUUID();
   const messageId = randomUUID();
+  const voiceNoteId = randomUUID();
   const upload = await uploadPhotoFile(app, bob.cookie, { familyId, photoId, bytes: await phonePhoto() });
   expect(upload.statusCode).toBe(201);
+  const voiceUpload = await uploadVoiceFile(app, bob.cookie, {
+    familyId,
+    voiceNoteId,
+    bytes: await recording('chromeWebm'),
+  });
+  expect(voiceUpload.statusCode).toBe(201);
   await bobDevice.send(
     { name: 'post.create', args: { postId, familyId, content: 'Family B only' } },
     { name: 'comment.create', args: { commentId, postId, content: 'Family B only' } },
     { name: 'reaction.set', args: { postId, reactionType: 'like', reacted: true } },
     { name: 'album.create', args: { albumId, familyId, name: 'Family B only', description: null } },
     { name: 'photo.create', args: { photoId, familyId, albumId, title: 'Family B only', description: null } },
+    { name: 'photo.tag', args: { photoId, userId: bob.user.id, point: { x: 0.5, y: 0.4 } } },
     { name: 'event.create', args: { eventId, familyId, ...eventFields } },
     { name: 'event.rsvp', args: { eventId, status: 'attending' } },
     { name: 'message.send', args: { messageId, familyId, messageType: 'text', content: 'Family B only' } },
     { name: 'message.send', args: { messageId: randomUUID(), familyId, messageType: 'photo', photoId } },
     { name: 'chat.read', args: { familyId, readThrough: 2 } },
+  );
+  // A voice message of Bob's, its recording named once it is up (decision 0058).
+  const voiceMessageId = randomUUID();
+  await bobDevice.send(
+    { name: 'message.send', args: { messageId: voiceMessageId, familyId, messageType: 'voice' } },
+    { name: 'voiceNote.create', args: { voiceNoteId, familyId, on: 'message', messageId: voiceMessageId } },
+  );
+  // A voice comment of Bob's, and a recording of Carol's not yet named as anything.
+  const voiceCommentId = randomUUID();
+  const voiceCommentNoteId = randomUUID();
+  const carolsRecordingId = randomUUID();
+  for (const [account, id] of [
+    [bob, voiceCommentNoteId],
+    [carol, carolsRecordingId],
+  ] as const) {
+    const uploaded = await uploadVoiceFile(app, account.cookie, {
+      familyId,
+      voiceNoteId: id,
+      bytes: await recording('chromeWebm'),
+    });
+    expect(uploaded.statusCode).toBe(201);
+  }
+  await bobDevice.send(
+    { name: 'comment.create', args: { commentId: voiceCommentId, postId, commentType: 'voice' } },
+    {
+      name: 'voiceNote.create',
+      args: { voiceNoteId: voiceCommentNoteId, familyId, on: 'comment', commentId: voiceCommentId },
+    },
   );
   await carolDevice.send({ name: 'event.rsvp', args: { eventId, status: 'attending' } });
   const invitation = await app.inject({
@@ -389,16 +513,28 @@ beforeAll(async () => {
   });
   expect(invitation.statusCode).toBe(201);
   const invitationId = invitation.json<{ id: string }>().id;
+  const frame = await app.inject({
+    method: 'POST',
+    url: `/api/families/${familyId}/frames`,
+    headers: { cookie: bob.cookie },
+    payload: {},
+  });
+  expect(frame.statusCode).toBe(201);
   familyB = {
     familyId,
     postId,
     commentId,
     memberId,
     invitationId,
+    frameId: frame.json<{ id: string }>().id,
     photoId,
     albumId,
     eventId,
     messageId,
+    voiceNoteId,
+    voiceCommentId,
+    carolsRecordingId,
+    bobId: bob.user.id,
     notificationId: await notificationOf(carol.user.id),
     bobsNotificationId: await notificationOf(bob.user.id),
   };
@@ -421,8 +557,8 @@ describe('family isolation', () => {
   it.each(Object.entries(familyRoutes))('%s answers for family B exactly as for a random id', async (route, probe) => {
     const method = route.split(' ')[0] as 'GET' | 'POST' | 'PATCH' | 'DELETE';
     const ask = (ids: Ids) => {
-      const { url, payload } = probe(ids);
-      return app.inject({ method, url, headers: { cookie: alice.cookie }, ...(payload ? { payload } : {}) });
+      const { url, payload, headers } = probe(ids);
+      return app.inject({ method, url, headers: { ...headers, cookie: alice.cookie }, ...(payload ? { payload } : {}) });
     };
     const before = await databaseFingerprint();
     const foreign = await ask(familyB);
@@ -497,5 +633,59 @@ describe('a plain member', () => {
     const answer = await app.inject({ method, url, headers: { cookie: carol.cookie }, ...(payload ? { payload } : {}) });
     expect(answer.statusCode).toBe(403);
     expect(await databaseFingerprint()).toEqual(before);
+  });
+});
+
+describe('a photo frame of family A', () => {
+  let frameCookie: string;
+
+  beforeAll(async () => {
+    const made = await app.inject({
+      method: 'POST',
+      url: `/api/families/${familyAId}/frames`,
+      headers: { cookie: alice.cookie },
+      payload: {},
+    });
+    const opened = await app.inject({
+      method: 'POST',
+      url: '/api/frame/open',
+      payload: { token: made.json<{ token: string }>().token },
+    });
+    const cookie = opened.cookies.find((candidate) => candidate.name === frameCookieName);
+    frameCookie = `${frameCookieName}=${cookie?.value}`;
+  });
+
+  it('sees none of family B’s photos, and gets for one exactly what a random id gets', async () => {
+    const photos = await app.inject({ method: 'GET', url: '/api/frame/photos', headers: { cookie: frameCookie } });
+    expect(photos.statusCode).toBe(200);
+    expect(photos.json()).toEqual({ familyName: 'Family A', photos: [] });
+    const ask = (photoId: string) =>
+      app.inject({ method: 'GET', url: `/api/frame/photos/${photoId}/preview`, headers: { cookie: frameCookie } });
+    const foreign = await ask(familyB.photoId);
+    const random = await ask(randomUUID());
+    expect(foreign.statusCode).toBe(404);
+    expect(foreign.json()).toEqual(random.json());
+  });
+
+  it('is refused by every route that refuses a stranger, even aimed at its own family', async () => {
+    const ownFamily = { ...randomIds(), familyId: familyAId };
+    const personRoutes = [...registered].filter((route) => {
+      const path = route.split(' ')[1] ?? '';
+      return path.startsWith('/api/') && !path.startsWith('/api/frame/') && !route.startsWith('HEAD ');
+    });
+    const refused: string[] = [];
+    for (const route of personRoutes) {
+      const [method, path] = route.split(' ') as ['GET' | 'POST' | 'PATCH' | 'DELETE' | 'PUT', string];
+      const { url, payload, headers } = familyRoutes[route]?.(ownFamily) ?? {
+        url: path.replace(/:[A-Za-z]+/g, randomUUID()),
+      };
+      const ask = (cookie?: string) =>
+        app.inject({ method, url, headers: { ...headers, ...(cookie ? { cookie } : {}) }, ...(payload ? { payload } : {}) });
+      if ((await ask()).statusCode !== 401) continue;
+      refused.push(route);
+      expect((await ask(frameCookie)).statusCode, route).toBe(401);
+    }
+    // Most of the API is a person's: the check above must have covered it.
+    expect(refused.length).toBeGreaterThan(40);
   });
 });

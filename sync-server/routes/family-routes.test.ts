@@ -417,13 +417,14 @@ describe('GET /api/families/:id/members', () => {
     expect(response.statusCode).toBe(200);
     const members = z.array(memberAnswer).parse(response.json());
     expect(members.map((entry) => entry.userId)).toEqual([admin.user.id, member.user.id]);
-    expect(members[0]).toMatchObject({ familyId, role: 'admin', relationshipType: 'creator' });
+    expect(members[0]).toMatchObject({ familyId, role: 'admin', relationshipType: 'creator', relativeToId: null });
     expect(members[1]).toEqual({
       id: memberId,
       familyId,
       userId: member.user.id,
       role: 'member',
       relationshipType: 'other',
+      relativeToId: admin.user.id,
       joinedAt: expect.any(String),
       user: {
         id: member.user.id,

@@ -149,7 +149,7 @@ describe('Google sign-in against a local OpenID provider', () => {
     const { answer } = await signInWithGoogle();
     const cookies = { [sessionCookieName]: cookie(answer, sessionCookieName)!.value };
     const methods = async () => (await app.inject({ url: '/api/auth/sign-in-methods', cookies })).json();
-    expect(await methods()).toEqual({ password: false, google: true, googleAvailable: true });
+    expect(await methods()).toEqual({ password: false, google: true, googleAvailable: true, passkeys: false });
     expect((await app.inject({ method: 'POST', url: '/api/auth/google/unlink', cookies })).statusCode).toBe(409);
 
     const mismatch = await app.inject({
@@ -173,7 +173,7 @@ describe('Google sign-in against a local OpenID provider', () => {
     });
     expect(login.statusCode).toBe(200);
     expect((await app.inject({ method: 'POST', url: '/api/auth/google/unlink', cookies })).statusCode).toBe(204);
-    expect(await methods()).toEqual({ password: true, google: false, googleAvailable: true });
+    expect(await methods()).toEqual({ password: true, google: false, googleAvailable: true, passkeys: false });
   });
 
   it('goes home instead of to another site, or to a page a stale cookie named', async () => {

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { healthSchema } from '../../schema/index.ts';
 import type { Database, Sql } from '../database.ts';
+import { pingDatabase } from '../repositories/database-ping.ts';
 
 /** A health check that hangs is as bad as a down one: the database gets this long to answer. */
 const databaseTimeoutMs = 2000;
@@ -11,7 +12,7 @@ async function databaseAnswers(sql: Sql): Promise<'yes' | 'no' | 'not yet'> {
     timer = setTimeout(() => resolve('not yet'), databaseTimeoutMs);
   });
   try {
-    return await Promise.race([sql`select 1`.then(() => 'yes' as const), timeout]);
+    return await Promise.race([pingDatabase(sql).then(() => 'yes' as const), timeout]);
   } catch {
     return 'no';
   } finally {

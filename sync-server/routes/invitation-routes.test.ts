@@ -342,6 +342,35 @@ describe('POST /api/invitations/accept', () => {
     expect(relationships).toEqual(['creator', 'other', 'daughter', 'other']);
   });
 
+  it('records whom the relationship is to: the link’s maker, kept when the member changes it', async () => {
+    const { admin, member, familyId } = await familyWithMember();
+    const invitation = await invite(member, familyId);
+    const maya = await signUp(context.app);
+    const accepted = await accept(maya, invitation.token, 'daughter');
+    expect(accepted.statusCode).toBe(201);
+    const { memberId } = joinedFamilySchema.parse(accepted.json());
+
+    const anchors = () => context.sql<{ user_id: string; relationship_type: string; relative_to_id: string | null }[]>`
+      select user_id, relationship_type, relative_to_id from family_members
+      where family_id = ${familyId} and user_id = any(${[admin.user.id, maya.user.id]}::uuid[]) order by joined_at
+    `;
+    expect(await anchors()).toEqual([
+      { user_id: admin.user.id, relationship_type: 'creator', relative_to_id: null },
+      { user_id: maya.user.id, relationship_type: 'daughter', relative_to_id: member.user.id },
+    ]);
+
+    const mayaDevice = new TestDevice(context.app, maya);
+    await mayaDevice.send({ name: 'member.setRelationship', args: { memberId, relationshipType: 'granddaughter' } });
+    expect((await anchors())[1]).toEqual({
+      user_id: maya.user.id,
+      relationship_type: 'granddaughter',
+      relative_to_id: member.user.id,
+    });
+    await mayaDevice.pullAll();
+    expect(mayaDevice.rows.get(`members/${memberId}`)).toMatchObject({ relativeToId: member.user.id });
+    expect(mayaDevice.users.get(member.user.id)).toMatchObject({ id: member.user.id });
+  });
+
   it('refuses the creator relationship and a missing one with 400, and writes nothing', async () => {
     const { admin, familyId } = await familyWithMember();
     const invitation = await invite(admin, familyId);

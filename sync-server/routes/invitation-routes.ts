@@ -17,6 +17,7 @@ import { HttpError, serverMessages } from '../http-errors.ts';
 import { invitationNotFound, joinFamily, openInvitation } from '../actions/join-family.ts';
 import { createInvitation, revokeInvitation } from '../actions/manage-invitations.ts';
 import { createRateLimiter, enforceRateLimit } from '../plugins/rate-limit.ts';
+import { drawJoinPage, type JoinPageDrawer } from '../plugins/invitation-page.ts';
 import { apiError, errorResponses, noContent } from '../plugins/route-schemas.ts';
 import { signedIn } from '../plugins/session.ts';
 import { createFamilyRepository } from '../repositories/family-repository.ts';
@@ -29,6 +30,8 @@ export type InvitationRoutesOptions = {
   sql: Sql;
   runMutation: MutationRunner;
   now: () => number;
+  /** With a build: the join page drawn with its invitation, else the app shell (plugins/invitation-page.ts). */
+  joinPage?: { draw: JoinPageDrawer; shell: string };
 };
 
 const invitationParamsSchema = z.strictObject({ id, invitationId: id });
@@ -88,7 +91,7 @@ const schemas = {
  */
 export const invitationRoutes: FastifyPluginAsyncZod<InvitationRoutesOptions> = async (
   app,
-  { config, sql, runMutation, now },
+  { config, sql, runMutation, now, joinPage },
 ) => {
   const families = createFamilyRepository(sql);
   const invitations = createInvitationRepository(sql);
@@ -173,6 +176,34 @@ export const invitationRoutes: FastifyPluginAsyncZod<InvitationRoutesOptions> = 
       };
     },
   );
+
+  if (joinPage) {
+    // A page, like the public ones: not part of the API document. Counted with the look-ups, which it stands for.
+    app.get(
+      '/join/:token',
+      { schema: { hide: true, params: z.strictObject({ token: z.string() }) } },
+      async (request, reply) => {
+        const preview = async (token: string) => {
+          try {
+            enforceRateLimit(await perIp.hit(`lookup:${request.ip}`));
+            const invitation = openInvitation(await invitations.findByToken(token), new Date());
+            const { familyId, familyName, invitedBy, expiresAt } = invitation;
+            // Drawn for a visitor: whether a signed-in reader belongs already, the app asks once it runs.
+            return { familyId, familyName, invitedBy, expiresAt: expiresAt.toISOString(), alreadyMember: false };
+          } catch (error) {
+            if (error instanceof HttpError) return null;
+            throw error;
+          }
+        };
+        const page = await drawJoinPage(joinPage.draw, request.params.token, preview, request.log);
+        return reply
+          .code(200)
+          .type('text/html; charset=utf-8')
+          .header('cache-control', 'no-cache')
+          .send(page ?? joinPage.shell);
+      },
+    );
+  }
 
   app.post(
     '/api/invitations/accept',

@@ -32,7 +32,7 @@ const schemas = {
 };
 
 /**
- * Spec §7's chat routes, on the same mutators as sync (issue 15). The app itself sends through sync and reads this
+ * product.md §7's chat routes, on the same mutators as sync. The app itself sends through sync and reads this
  * list only for messages older than the window its device keeps (decision 0021).
  */
 export const messageRoutes: FastifyPluginAsyncZod<{ sql: Sql; runMutation: MutationRunner }> = async (

@@ -85,7 +85,7 @@ describe('notifications', () => {
     await cousin.device.send({ name: 'event.rsvp', args: { eventId, status: 'attending' } });
 
     expect((await notificationsOf(grandma)).map((each) => [each.type, each.excerpt])).toEqual([
-      ['event_rsvp', 'attending'],
+      ['event_rsvp', 'attending:Harvest lunch'],
       ['post_comment', 'Lovely!'],
     ]);
     expect((await notificationsOf(cousin)).map((each) => each.type).sort()).toEqual(['new_event', 'new_post']);

@@ -143,6 +143,10 @@ describe.each(Object.keys(backends))('photos stored on %s', (backend) => {
     // The uploader's own original is byte for byte what she sent, in ranges too.
     const own = await get(`/api/photos/${photoId}/original`, grandma.cookie);
     expect(Buffer.compare(own.rawPayload, original)).toBe(0);
+    // Saved under its title with the extension of its bytes, whatever the address says.
+    expect(own.headers['content-disposition']).toBe(
+      `attachment; filename="photo.jpg"; filename*=UTF-8''Sunday%20lunch.jpg`,
+    );
     const part = await get(`/api/photos/${photoId}/original`, grandma.cookie, { range: 'bytes=0-99' });
     expect(part.statusCode).toBe(206);
     expect(part.headers['content-range']).toBe(`bytes 0-99/${original.length}`);
@@ -219,10 +223,12 @@ describe.each(Object.keys(backends))('photos stored on %s', (backend) => {
 
     const shared = await get(`/api/photos/${photoId}/original`, son.cookie);
     expect(shared.headers['content-type']).toBe('image/jpeg');
+    expect(shared.headers['content-disposition']).toBe(`attachment; filename="photo.jpg"; filename*=UTF-8''IMG_0001.jpg`);
     expect(await exifOf(shared.rawPayload)).toBeUndefined();
     expect((await sharp(shared.rawPayload).metadata()).width).toBe(96);
     const own = await get(`/api/photos/${photoId}/original`, grandma.cookie);
     expect(Buffer.compare(own.rawPayload, original)).toBe(0);
+    expect(own.headers['content-disposition']).toBe(`attachment; filename="photo.heic"; filename*=UTF-8''IMG_0001.heic`);
   });
 
   it('lets a deleted photo’s bytes leave storage at housekeeping, unless another upload shares them', async () => {
@@ -271,6 +277,34 @@ describe.each(Object.keys(backends))('photos stored on %s', (backend) => {
     expect([await fileRow(unnamedId), await original(unnamed)]).toEqual([true, unnamed.length]);
     await housekeeping(days(housekeepingPolicy.unnamedUploadsKeptDays + 1));
     expect([await fileRow(unnamedId), await original(unnamed)]).toEqual([false, null]);
+  });
+
+  it('lets the bytes of a family that went with its last member leave storage at housekeeping', async () => {
+    const alone = await signUp(app);
+    const device = new TestDevice(app, alone);
+    const { familyId: ownFamily } = await createFamily(device, 'Just me');
+    const bytes = await phonePhoto({ hue: 63 });
+    const photoId = randomUUID();
+    expect((await uploadPhotoFile(app, alone.cookie, { familyId: ownFamily, photoId, bytes })).statusCode).toBe(201);
+    const named = await device.send({
+      name: 'photo.create',
+      args: { photoId, familyId: ownFamily, albumId: null, title: null, description: null },
+    });
+    expect(named.results[0]?.status).toBe('applied');
+    const original = storageKeys.original(createHash('sha256').update(bytes).digest('hex'));
+    expect(await storage.size(original)).toBe(bytes.length);
+
+    const deleted = await app.inject({
+      method: 'POST',
+      url: '/api/auth/delete-account',
+      headers: { cookie: alone.cookie },
+      payload: { currentPassword: alone.password },
+    });
+    expect(deleted.statusCode).toBe(204);
+    expect(await context.sql`select 1 from photo_files where photo_id = ${photoId}`).toHaveLength(0);
+    await runHousekeeping(context.sql);
+    await forgetUnusedPhotoBytes(context.sql, storage);
+    expect(await storage.size(original)).toBeNull();
   });
 
   it('refuses what is not a photo it can show, with a sentence for each, and keeps nothing', async () => {
@@ -403,6 +437,17 @@ describe.each(Object.keys(backends))('photos stored on %s', (backend) => {
     );
     const albums = await get(`/api/families/${familyId}/albums`, grandma.cookie);
     expect(albums.json()).toEqual([expect.objectContaining({ id: albumId, coverPhotoId: photoId })]);
+
+    // Only an album's maker or an admin gives it its cover: the son, a member, may not on his mother's album.
+    const hersId = randomUUID();
+    const hers = { albumId: hersId, name: 'Garden 2026', description: null };
+    await grandmaDevice.send({ name: 'album.create', args: { ...hers, familyId } });
+    const sonDevice = new TestDevice(app, son);
+    const refused = await sonDevice.send({ name: 'album.update', args: { ...hers, coverPhotoId: photoId } });
+    expect(refused.results[0]).toMatchObject({ status: 'rejected', reason: rejections.notYourAlbum });
+    const after = (await get(`/api/families/${familyId}/albums`, grandma.cookie)).json<{ id: string }[]>();
+    expect(after.find((album) => album.id === hersId)).toMatchObject({ coverPhotoId: null });
+    await grandmaDevice.send({ name: 'album.delete', args: { albumId: hersId } });
 
     await grandmaDevice.send({ name: 'album.delete', args: { albumId } });
     await grandmaDevice.pullAll();

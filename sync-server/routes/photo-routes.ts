@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { Readable } from 'node:stream';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -17,13 +18,15 @@ import type { Sql } from '../database.ts';
 import { HttpError, serverMessages } from '../http-errors.ts';
 import { mutators } from '../mutators/index.ts';
 import { ImageRefused, sharedContentType, type ImageProblem } from '../photos/photo-images.ts';
-import { isSystemError, UploadIncomplete, type PhotoFiles } from '../photos/photo-files.ts';
+import { isSystemError, UploadIncomplete, type PhotoFiles, type ReceivedFile } from '../photos/photo-files.ts';
 import { apiError, errorResponses, fileContent, noContent } from '../plugins/route-schemas.ts';
 import { signedIn } from '../plugins/session.ts';
 import { createAlbumRepository } from '../repositories/album-repository.ts';
 import { createFamilyRepository } from '../repositories/family-repository.ts';
 import { createPhotoRepository, type PhotoFile } from '../repositories/photo-repository.ts';
 import { createSettingsRepository } from '../repositories/settings-repository.ts';
+import { attachmentNamed, imageExtension } from './support/attachment.ts';
+import { parseRange } from './support/byte-ranges.ts';
 import { requireMembership } from './support/family-access.ts';
 import { mutationErrors, type MutationRunner } from './support/run-mutation.ts';
 
@@ -51,6 +54,11 @@ const statusOfProblem: Record<ImageProblem, number> = {
 };
 
 const uploadParamsSchema = z.strictObject({ id, photoId: id });
+const byteCount = z.coerce.number().int().min(0).max(Number.MAX_SAFE_INTEGER);
+/** Where an upload in parts stands: `offset` bytes held of it (its length once it is stored). */
+const heldSchema = z.object({ offset: z.number().int() });
+/** The content type of a part's bytes, as tus names it. */
+const partContentType = 'application/offset+octet-stream';
 const photoParamsSchema = z.strictObject({ photoId: id, size: z.enum(photoSizes) });
 
 const schemas = {
@@ -67,6 +75,41 @@ const schemas = {
       ...errorResponses(400, 401, 404),
       409: apiError('The id is another upload’s'),
       413: apiError('The file is over the size limit'),
+      415: apiError('Not an image Hearth can show'),
+      422: apiError('The image is damaged, too large in pixels, or cannot be decoded'),
+    },
+  },
+  held: {
+    summary: 'How much of a photo’s file sent in parts the server holds (decision 0035)',
+    description:
+      'The device asks before sending, and again after a part was cut: `offset` is where the next part starts. ' +
+      'A `length` over the size limit is answered 413 at once, before any byte is sent.',
+    params: uploadParamsSchema,
+    querystring: z.strictObject({ length: byteCount.pipe(z.number().min(1)) }),
+    response: {
+      200: heldSchema.describe('Bytes held; the length when the file is stored'),
+      ...errorResponses(400, 401, 404),
+      409: apiError('The id is another upload’s'),
+      413: apiError('The file is over the size limit'),
+    },
+  },
+  part: {
+    summary: 'One part of a photo’s file, sent in parts (decision 0035)',
+    description:
+      `A body of \`${partContentType}\`, at most ${limits.photoPartMaxBytes / 1024 / 1024} MB, starting at byte ` +
+      '`Upload-Offset` of a file of `Upload-Length` bytes. A part cut short keeps what arrived; a part that does ' +
+      'not start where the held bytes end is not taken, and the answer says where they do. The last part answers ' +
+      'as the one-request upload does.',
+    params: uploadParamsSchema,
+    headers: z.looseObject({ 'upload-offset': byteCount, 'upload-length': byteCount.pipe(z.number().min(1)) }),
+    response: {
+      200: z
+        .union([heldSchema, uploadedPhotoSchema])
+        .describe('Where the next part starts (`offset`); or stored before, by this person: the same answer again'),
+      201: uploadedPhotoSchema.describe('The last part: stored, its thumbnail made'),
+      ...errorResponses(400, 401, 404),
+      409: apiError('The id is another upload’s'),
+      413: apiError('The file is over the size limit, or the part over the part limit'),
       415: apiError('Not an image Hearth can show'),
       422: apiError('The image is damaged, too large in pixels, or cannot be decoded'),
     },
@@ -111,20 +154,11 @@ const schemas = {
   },
 };
 
+/** A multipart body's boundaries and part headers around the file: more than that over the limit is refused unread. */
+const multipartAllowance = 64 * 1024;
+
 /** Photo bytes never change under an address: kept for a year, by this browser only. */
 const cacheForever = 'private, max-age=31536000, immutable';
-
-/** A single `bytes=a-b`, `a-` or `-n` range within `size`, or null for none or one this server does not serve. */
-function parseRange(header: string | undefined, size: number): { start: number; end: number } | 'unsatisfiable' | null {
-  const match = header ? /^bytes=(\d*)-(\d*)$/.exec(header.trim()) : null;
-  if (!match || (match[1] === '' && match[2] === '')) return null;
-  const [start, end] =
-    match[1] === ''
-      ? [Math.max(0, size - Number(match[2])), size - 1]
-      : [Number(match[1]), match[2] ? Number(match[2]) : size - 1];
-  if (start > end || start >= size) return 'unsatisfiable';
-  return { start, end: Math.min(end, size - 1) };
-}
 
 export const photoRoutes: FastifyPluginAsyncZod<{
   sql: Sql;
@@ -152,6 +186,58 @@ export const photoRoutes: FastifyPluginAsyncZod<{
     return file;
   }
 
+  /** An image refused for what it is: the person's sentence and the status for it; anything else as it was. */
+  function refusalOf(error: unknown): unknown {
+    if (!(error instanceof ImageRefused)) return error;
+    return new HttpError(statusOfProblem[error.problem], { error: uploadMessages[error.problem] });
+  }
+
+  /**
+   * Answered from the declared size, before a byte of the body is read; the connection closes after the answer, so
+   * the rest of a 20 MB body is never waited for (it would be a 408 at the request timeout).
+   */
+  function tooLarge(reply: FastifyReply): HttpError {
+    reply.header('connection', 'close');
+    return new HttpError(413, { error: uploadMessages.tooLarge });
+  }
+
+  /** The file of `photoId`, stored before: the same answer again to its uploader; anyone else is refused. */
+  function storedBefore(existing: PhotoFile, userId: string, familyId: string): z.infer<typeof uploadedPhotoSchema> {
+    if (existing.uploadedById !== userId || existing.familyId !== familyId) {
+      throw new HttpError(409, { error: uploadMessages.idTaken });
+    }
+    return { photoId: existing.photoId, width: existing.width, height: existing.height };
+  }
+
+  /** Keeps a received file as the file of `photoId`, however it came: its answer. */
+  async function keep(received: ReceivedFile, photoId: string, familyId: string, userId: string) {
+    let added;
+    try {
+      added = await photoFiles.store(received, (tx) =>
+        createPhotoRepository(tx).addFile({
+          photoId,
+          familyId,
+          uploadedById: userId,
+          sha256: received.sha256,
+          byteSize: received.byteSize,
+          contentType: received.contentType,
+          width: received.width,
+          height: received.height,
+        }),
+      );
+    } catch (error) {
+      throw refusalOf(error);
+    }
+    if (!added) {
+      // Sent twice at once: the other request stored it first; it is this person's only if the ids agree.
+      const winner = await photos.findFile(photoId);
+      if (!winner) throw new HttpError(409, { error: uploadMessages.idTaken });
+      storedBefore(winner, userId, familyId);
+    }
+    photoFiles.prepareViewing(received);
+    return { photoId, width: received.width, height: received.height };
+  }
+
   /**
    * The upload of one photo's file, under the id the device made for the photo: repeated after a lost answer, it
    * answers the same. Multipart, streamed to a temporary file; the type is decided by the bytes.
@@ -162,14 +248,12 @@ export const photoRoutes: FastifyPluginAsyncZod<{
     async (request, reply) => {
       const { user } = signedIn(request);
       const { id: familyId, photoId } = request.params;
+      if (Number(request.headers['content-length'] ?? 0) > limits.photoMaxBytes + multipartAllowance) {
+        throw tooLarge(reply);
+      }
       await requireMembership(families, familyId, user.id);
       const existing = await photos.findFile(photoId);
-      if (existing) {
-        if (existing.uploadedById !== user.id || existing.familyId !== familyId) {
-          throw new HttpError(409, { error: uploadMessages.idTaken });
-        }
-        return reply.code(200).send({ photoId, width: existing.width, height: existing.height });
-      }
+      if (existing) return reply.code(200).send(storedBefore(existing, user.id, familyId));
       const part = await request.file().catch((error: unknown) => {
         // A body that is not a well-formed multipart upload: the sender's bytes, not this server's trouble.
         throw isSystemError(error) ? error : new HttpError(400, { error: uploadMessages.incomplete });
@@ -179,45 +263,65 @@ export const photoRoutes: FastifyPluginAsyncZod<{
       try {
         received = await photoFiles.receive(part.file, () => part.file.truncated);
       } catch (error) {
-        if (error instanceof ImageRefused) {
-          throw new HttpError(statusOfProblem[error.problem], { error: uploadMessages[error.problem] });
-        }
         if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
           throw new HttpError(413, { error: uploadMessages.tooLarge });
         }
         if (error instanceof UploadIncomplete) throw new HttpError(400, { error: uploadMessages.incomplete });
-        throw error;
+        throw refusalOf(error);
       }
       if (received === 'tooLarge') throw new HttpError(413, { error: uploadMessages.tooLarge });
-      let added;
+      return reply.code(201).send(await keep(received, photoId, familyId, user.id));
+    },
+  );
+
+  // Parts arrive as bytes, read by the route as they come (docs/decisions/0035-uploads-in-parts.md).
+  app.addContentTypeParser(partContentType, (_request, payload, done) => done(null, payload));
+  /** One upload in parts is one person's file of one length for one photo id. */
+  const partKey = (userId: string, photoId: string, length: number) => `${userId}-${photoId}-${length}`;
+
+  app.get(
+    '/api/families/:id/photos/:photoId/upload',
+    { preValidation: app.requireUser, schema: schemas.held },
+    async (request, reply) => {
+      const { user } = signedIn(request);
+      const { id: familyId, photoId } = request.params;
+      const { length } = request.query;
+      if (length > limits.photoMaxBytes) throw tooLarge(reply);
+      await requireMembership(families, familyId, user.id);
+      const existing = await photos.findFile(photoId);
+      if (existing) {
+        storedBefore(existing, user.id, familyId);
+        return { offset: length };
+      }
+      return { offset: await photoFiles.heldOfParts(partKey(user.id, photoId, length)) };
+    },
+  );
+
+  app.patch(
+    '/api/families/:id/photos/:photoId/upload',
+    { preValidation: app.requireUser, schema: schemas.part },
+    async (request, reply) => {
+      const { user } = signedIn(request);
+      const { id: familyId, photoId } = request.params;
+      const { 'upload-offset': offset, 'upload-length': length } = request.headers;
+      if (!(request.body instanceof Readable)) {
+        throw new HttpError(415, { error: `Send the part as ${partContentType}` });
+      }
+      if (length > limits.photoMaxBytes || Number(request.headers['content-length'] ?? 0) > limits.photoPartMaxBytes) {
+        throw tooLarge(reply);
+      }
+      await requireMembership(families, familyId, user.id);
+      const existing = await photos.findFile(photoId);
+      if (existing) return reply.code(200).send(storedBefore(existing, user.id, familyId));
+      let part;
       try {
-        added = await photoFiles.store(received, (tx) =>
-          createPhotoRepository(tx).addFile({
-            photoId,
-            familyId,
-            uploadedById: user.id,
-            sha256: received.sha256,
-            byteSize: received.byteSize,
-            contentType: received.contentType,
-            width: received.width,
-            height: received.height,
-          }),
-        );
+        part = await photoFiles.receivePart(partKey(user.id, photoId, length), request.body, { offset, length });
       } catch (error) {
-        if (error instanceof ImageRefused) {
-          throw new HttpError(statusOfProblem[error.problem], { error: uploadMessages[error.problem] });
-        }
-        throw error;
+        throw refusalOf(error);
       }
-      if (!added) {
-        // Sent twice at once: the other request stored it first; it is this person's only if the ids agree.
-        const winner = await photos.findFile(photoId);
-        if (winner?.uploadedById !== user.id || winner.familyId !== familyId) {
-          throw new HttpError(409, { error: uploadMessages.idTaken });
-        }
-      }
-      photoFiles.prepareViewing(received.sha256);
-      return reply.code(201).send({ photoId, width: received.width, height: received.height });
+      if ('path' in part) return reply.code(201).send(await keep(part, photoId, familyId, user.id));
+      if (part.refused === 'tooLarge') throw tooLarge(reply);
+      return reply.code(200).send({ offset: part.held });
     },
   );
 
@@ -228,7 +332,8 @@ export const photoRoutes: FastifyPluginAsyncZod<{
       const { user } = signedIn(request);
       const { photoId, size } = request.params;
       const file = await fileVisibleTo(photoId, user.id);
-      const etag = `"${file.sha256.slice(0, 32)}-${size}${file.uploadedById === user.id ? '' : '-shared'}"`;
+      // Another member's copy is not the uploader's bytes; `-others` since copies of every format are re-encoded.
+      const etag = `"${file.sha256.slice(0, 32)}-${size}${file.uploadedById === user.id ? '' : '-others'}"`;
       reply.header('cache-control', cacheForever).header('etag', etag).header('x-content-type-options', 'nosniff');
       if (request.headers['if-none-match'] === etag) return reply.code(304).send();
 
@@ -237,12 +342,18 @@ export const photoRoutes: FastifyPluginAsyncZod<{
         if (!display) throw notFound();
         return reply.type('image/webp').header('content-length', display.byteSize).send(display.stream);
       }
-      reply.header('content-disposition', `attachment; filename="hearth-photo-${photoId}"`);
-      if (file.uploadedById === user.id) return sendOriginal(reply, file, request.headers.range);
+      // Saved under its title, with the extension of the bytes sent: an iPhone's own HEIC comes back as .heic.
+      const title = (await photos.find(photoId))?.title ?? null;
+      const savedAs = (contentType: string) => attachmentNamed(title, 'photo', imageExtension(contentType));
+      if (file.uploadedById === user.id) {
+        reply.header('content-disposition', savedAs(file.contentType));
+        return sendOriginal(reply, file, request.headers.range);
+      }
       if (!(await settings.get(file.uploadedById)).photoDownload) {
         throw new HttpError(403, { error: uploadMessages.notAllowed });
       }
       // The viewer asks with HEAD whether to offer Download original: answered without making the copy it would get.
+      reply.header('content-disposition', savedAs(sharedContentType(file.contentType)));
       if (request.method === 'HEAD') return reply.type(sharedContentType(file.contentType)).send(undefined);
       const shared = await photoFiles.shared(file);
       if (!shared) throw notFound();
@@ -269,7 +380,7 @@ export const photoRoutes: FastifyPluginAsyncZod<{
       .send(original.stream);
   }
 
-  /** The family's photos, newest first (spec §7). */
+  /** The family's photos, newest first (product.md §7). */
   app.get('/api/families/:id/photos', { preValidation: app.requireUser, schema: schemas.list }, async (request) => {
     const { id: familyId } = request.params;
     const seen = await photos.seenBy(familyId, signedIn(request).user.id);
@@ -278,7 +389,7 @@ export const photoRoutes: FastifyPluginAsyncZod<{
   });
 
   /**
-   * Spec §7's photo: `imageUrl` must be the address of this person's own upload to this family (the device uploads
+   * product.md §7's photo: `imageUrl` must be the address of this person's own upload to this family (the device uploads
    * first, then names it); an outside address, or someone else's upload, is not a photo of Hearth's.
    */
   app.post(

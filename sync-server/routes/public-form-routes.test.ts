@@ -186,3 +186,18 @@ describe('the public form tables', () => {
     await expect(sql`insert into suggestions (suggestion, name) values ('Ok', '')`).rejects.toThrow(/check/);
   });
 });
+
+describe('/api/public/contact-addresses', () => {
+  it('lists the addresses this server set, and null for the others', async () => {
+    expect((await context.app.inject({ url: '/api/public/contact-addresses' })).json()).toEqual({
+      privacy: null,
+      support: null,
+      general: null,
+    });
+    const privacy = 'privacy@millers.example';
+    const configured = await context.buildApp({ contactAddresses: { privacy, support: null, general: null } });
+    const answer = await configured.inject({ url: '/api/public/contact-addresses' });
+    expect(answer.statusCode).toBe(200);
+    expect(answer.json()).toEqual({ privacy, support: null, general: null });
+  });
+});

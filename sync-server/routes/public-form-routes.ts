@@ -2,6 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  contactAddressesSchema,
   contactMessageBodySchema,
   earlyAccessBodySchema,
   newsletterBodySchema,
@@ -76,4 +77,12 @@ export const publicFormRoutes: FastifyPluginAsyncZod<PublicFormRoutesOptions> = 
     await forms.addContactMessage(request.body);
     return reply.code(201).send({});
   });
+
+  app.get(
+    '/api/public/contact-addresses',
+    {
+      schema: { summary: 'The addresses the contact and legal pages list', response: { 200: contactAddressesSchema } },
+    },
+    async () => config.contactAddresses,
+  );
 };

@@ -9,6 +9,7 @@ import { apiError, errorResponses, noContent } from '../plugins/route-schemas.ts
 import { signedIn } from '../plugins/session.ts';
 import { isPushServiceEndpoint } from '../push/push-services.ts';
 import { vapidKeys } from '../push/vapid-keys.ts';
+import { createPushRepository } from '../repositories/push-repository.ts';
 import { createSyncRepository } from '../repositories/sync-repository.ts';
 
 const deviceParamsSchema = z.strictObject({ deviceId: id });
@@ -35,7 +36,7 @@ const schemas = {
 };
 
 /**
- * Push to a phone or computer (issue 16, decision 0024): the server's public key, and each device's subscription,
+ * Push to a phone or computer (decision 0024): the server's public key, and each device's subscription,
  * one per device (the sync device id), the caller's own only.
  */
 export const pushRoutes: FastifyPluginAsyncZod<{ config: Config; sql: Sql }> = async (app, { config, sql }) => {
@@ -57,16 +58,9 @@ export const pushRoutes: FastifyPluginAsyncZod<{ config: Config; sql: Sql }> = a
       }
       const device = await devices.claimDevice(deviceId, user.id);
       if (device.userId !== user.id) throw new HttpError(403, { error: serverMessages.deviceOfAnotherAccount });
-      await sql.begin(async (tx) => {
-        // The same browser subscribing under a new device id (its app data was cleared) replaces its old row.
-        await tx`delete from push_subscriptions where endpoint = ${endpoint} and device_id <> ${deviceId}`;
-        await tx`
-        insert into push_subscriptions (device_id, user_id, endpoint, p256dh, auth)
-        values (${deviceId}, ${user.id}, ${endpoint}, ${keys.p256dh}, ${keys.auth})
-        on conflict (device_id) do update
-          set endpoint = excluded.endpoint, p256dh = excluded.p256dh, auth = excluded.auth, created_at = now()
-      `;
-      });
+      await sql.begin((tx) =>
+        createPushRepository(tx).subscribe({ device_id: deviceId, user_id: user.id, endpoint, ...keys }),
+      );
       return reply.code(204).send();
     },
   );
@@ -76,9 +70,7 @@ export const pushRoutes: FastifyPluginAsyncZod<{ config: Config; sql: Sql }> = a
     { preValidation: app.requireUser, schema: schemas.unsubscribe },
     async (request, reply) => {
       const { deviceId } = request.params;
-      await sql`
-      delete from push_subscriptions where device_id = ${deviceId} and user_id = ${signedIn(request).user.id}
-    `;
+      await createPushRepository(sql).unsubscribe(deviceId, signedIn(request).user.id);
       return reply.code(204).send();
     },
   );

@@ -9,6 +9,7 @@ import {
   pullResponseSchema,
   pushRequestSchema,
   pushResponseSchema,
+  type FamilyCursor,
   type HistoryChanged,
 } from '../../schema/index.ts';
 import type { Sql } from '../database.ts';
@@ -16,6 +17,7 @@ import { databaseUnavailableHeaders, HttpError, serverMessages } from '../http-e
 import { apiError, errorResponses, noContent, sendJsonText } from '../plugins/route-schemas.ts';
 import { signedIn } from '../plugins/session.ts';
 import { createSyncRepository, type DeviceState, type FamilyVersions } from '../repositories/sync-repository.ts';
+import { startNewHistoryAfter } from '../sync-history.ts';
 import type { SyncNotifier } from '../sync-notifier.ts';
 import { pullChanges } from '../sync-pull.ts';
 import { applyPush } from '../sync-push.ts';
@@ -46,6 +48,24 @@ const deviceErrors = {
   426: apiError('`update_required`: the device speaks an older sync protocol'),
 };
 
+/**
+ * What a device in the server's history has seen that the database does not hold (docs/decisions/0050): a seq
+ * answered beyond its watermark, or a family version beyond the family's. Neither can happen while the database only
+ * moves forward, since the server answers only what it committed. `history`: the database was put back in time
+ * and every device must start over. `device`: the database never knew this device, or let go of it
+ * (housekeeping.ts), so its own word proves nothing about the rest: it alone starts over.
+ */
+function beyondTheDatabase(
+  sent: { acknowledgedSeq: number; cursors?: readonly FamilyCursor[] },
+  device: DeviceState & { families?: ReadonlyMap<string, FamilyVersions> },
+): 'history' | 'device' | null {
+  const { families } = device;
+  const aheadOfFamily = sent.cursors?.some((cursor) => cursor.version > (families?.get(cursor.familyId)?.version ?? Infinity));
+  if (aheadOfFamily) return 'history';
+  if (sent.acknowledgedSeq <= device.lastAppliedSeq) return null;
+  return device.lastAppliedSeq > 0 ? 'history' : 'device';
+}
+
 export const syncRoutes: FastifyPluginAsyncZod<SyncRoutesOptions> = async (app, { sql, notifier, pullPageMax }) => {
   const devices = createSyncRepository(sql);
 
@@ -57,25 +77,47 @@ export const syncRoutes: FastifyPluginAsyncZod<SyncRoutesOptions> = async (app, 
   /**
    * Who the request is from and which device: the device's database must be the signed-in person's (`userId`, or
    * a database left by someone else would write as this person), and the device belongs to the first person who
-   * syncs with it. Then the history: a device that synced with another one than the server's starts over (409),
-   * told its watermark in this one. Answers the device's state and the server's epoch.
+   * syncs with it. Then the history: a device that synced with another one than the server's, or pushes without
+   * naming one, starts over (409), told its watermark in this one. Answers the device's state and the server's epoch.
    */
   async function admitDevice(
     request: FastifyRequest,
-    sent: { userId: string; deviceId: string; epoch: string | null; timeZone?: string },
+    sent: {
+      userId: string;
+      deviceId: string;
+      epoch: string | null;
+      acknowledgedSeq: number;
+      cursors?: readonly FamilyCursor[];
+      timeZone?: string;
+    },
     options: { pulling?: boolean } = {},
   ): Promise<DeviceState & { epoch: string; families?: Map<string, FamilyVersions> }> {
     const { user } = signedIn(request);
     if (sent.userId !== user.id) throw new HttpError(403, { error: serverMessages.deviceOfAnotherAccount });
     const device = await devices.claimDevice(sent.deviceId, user.id, sent.timeZone, options);
     if (device.userId !== user.id) throw new HttpError(403, { error: serverMessages.deviceOfAnotherAccount });
-    if (sent.epoch !== null && sent.epoch !== device.epoch) {
-      const answer: HistoryChanged = {
-        error: serverMessages.historyChanged,
-        epoch: device.epoch,
-        lastAppliedSeq: device.lastAppliedSeq,
-      };
+    // A push must name the history it was written for: one sent before the device's first answer and delayed past a
+    // restore would otherwise be applied in the new history under seqs that mean other writes there (decision
+    // 0037). A device that never heard an epoch learns it from this answer and sends again at once.
+    const startOver = (epoch: string): never => {
+      const answer: HistoryChanged = { error: serverMessages.historyChanged, epoch, lastAppliedSeq: device.lastAppliedSeq };
       throw new HttpError(409, answer);
+    };
+    if ((sent.epoch !== null || !options.pulling) && sent.epoch !== device.epoch) startOver(device.epoch);
+    const witnessed = sent.epoch === null ? null : beyondTheDatabase(sent, device);
+    if (witnessed === 'device') startOver(device.epoch);
+    if (witnessed === 'history') {
+      // Named with its person: a device that keeps saying so without a restore is a bug, or someone trying it.
+      request.log.warn(
+        {
+          userId: user.id,
+          deviceId: sent.deviceId,
+          acknowledgedSeq: sent.acknowledgedSeq,
+          lastAppliedSeq: device.lastAppliedSeq,
+        },
+        'a device saw more than the database holds: it was put back in time, a new history begins',
+      );
+      startOver(await startNewHistoryAfter(sql, device.epoch));
     }
     return device;
   }

@@ -15,7 +15,8 @@ if (!existsSync(crashedOnce)) {
     throw new Error('a bug nobody handled');
   });
 } else {
-  console.log('serving again');
+  // Ready for SIGTERM before saying so: the test stops the supervisor the moment it reads the line.
   process.on('SIGTERM', () => process.exit(0));
   setTimeout(() => process.exit(0), 30_000);
+  console.log('serving again');
 }

@@ -8,10 +8,11 @@ import type { FastifyInstance } from 'fastify';
 import postgres from 'postgres';
 import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
-import { connect, type Sql } from '../database.ts';
+import { connect, type Sql, type StatementWatcher } from '../database.ts';
 import { forgetOldNotifications, runHousekeeping } from '../housekeeping.ts';
 import { runMigrations } from '../migrate.ts';
-import { currentEpoch } from '../sync-history.ts';
+import { currentEpoch } from '../repositories/sync-history-repository.ts';
+import { settleSyncHistory } from '../sync-history.ts';
 import { createLocalNotifier, createPostgresNotifier, type SyncNotifier } from '../sync-notifier.ts';
 import { createTestDatabase, type TestDatabase } from './test-database.ts';
 
@@ -19,9 +20,12 @@ const run = promisify(execFile);
 
 /**
  * How a `pg_dump` backup is put back, as docs/operations.md tells an operator: `pg_restore` into a new database the
- * servers are then pointed at, or `pg_restore --clean` into the same database.
+ * servers are then pointed at, or `pg_restore --clean` into the same database. `snapshot` stands for a file-system
+ * snapshot put back in place, which the shared PostgreSQL cannot be stopped for: the dump restored in place with its
+ * history row made to name the database as it is now, so nothing in the database tells it from a restart and only
+ * the devices can (decision 0050; restore.test.ts puts a real one back).
  */
-export type RestoreKind = 'new-database' | 'in-place';
+export type RestoreKind = 'new-database' | 'in-place' | 'snapshot';
 
 /** One server process: its own pool, its own LISTEN, its own live streams, on the one database. */
 type Instance = { app: FastifyInstance; sql: Sql; notifier: SyncNotifier; baseUrl: string };
@@ -68,7 +72,9 @@ export class NemesisServer {
   /** The history the server is in now (sync_history), read at every start. */
   epoch = '';
   private readonly copies: string[] = [];
-  private backup: { file: string; handledThrough: number } | null = null;
+  /** The checks' own pool with a real PostgreSQL, unwatched: what the nemesis reads is not Hearth's statements. */
+  private checksPool: Sql | null = null;
+  private backup: { file: string; handledThrough: number; epoch: string } | null = null;
 
   private constructor(
     private readonly database: TestDatabase,
@@ -76,21 +82,35 @@ export class NemesisServer {
     private readonly instanceCount: number,
     private readonly pullPageMax: { first: number; resumed: number },
     private readonly dataDir: string,
+    private readonly onStatement: StatementWatcher | undefined,
   ) {}
 
   static get realPostgres(): boolean {
     return Boolean(process.env.DATABASE_URL);
   }
 
-  static async start(options: { instances: number; pullPageMax: { first: number; resumed: number } }) {
+  static async start(options: {
+    instances: number;
+    pullPageMax: { first: number; resumed: number };
+    onStatement?: StatementWatcher;
+  }) {
     const database = await createTestDatabase();
     const instances = NemesisServer.realPostgres ? options.instances : 1;
     const dataDir = join(tmpdir(), `hearth-nemesis-${randomBytes(4).toString('hex')}`);
-    const server = new NemesisServer(database, database.url, instances, options.pullPageMax, dataDir);
+    const server = new NemesisServer(
+      database,
+      database.url,
+      instances,
+      options.pullPageMax,
+      dataDir,
+      options.onStatement,
+    );
     const sql = connect(database.url, 1);
     try {
       await runMigrations(sql);
       await sql.unsafe(ledgerSchema);
+      // The history has stood a while, as any a device's word may end (decision 0050): the backup keeps this.
+      await sql`update sync_history set started_at = now() - interval '2 hours'`;
     } finally {
       await sql.end({ timeout: 5 });
     }
@@ -98,9 +118,17 @@ export class NemesisServer {
     return server;
   }
 
-  /** Checks read through the first instance's pool. */
+  /** The database serving now (a restore into a new database moves it). */
+  get databaseUrl(): string {
+    return this.url;
+  }
+
+  /**
+   * What the checks read through: a pool of their own, so a watcher of Hearth's statements (`onStatement`) sees only
+   * the app's; the embedded PGlite is one connection, so there the first instance's pool.
+   */
   get db(): Sql {
-    return this.instances[0]!.sql;
+    return this.checksPool ?? this.instances[0]!.sql;
   }
 
   private async open(): Promise<void> {
@@ -111,7 +139,7 @@ export class NemesisServer {
       AUTH_RATE_LIMIT_PER_IP: '1000000',
     });
     for (let index = 0; index < this.instanceCount; index += 1) {
-      const sql = connect(this.url, NemesisServer.realPostgres ? 4 : 1);
+      const sql = connect(this.url, NemesisServer.realPostgres ? 4 : 1, this.onStatement);
       // Each instance migrates at start, as server.ts does: the first to take the lock settles the history.
       await runMigrations(sql);
       const notifier = NemesisServer.realPostgres ? await createPostgresNotifier(sql) : createLocalNotifier();
@@ -119,10 +147,13 @@ export class NemesisServer {
       const baseUrl = await app.listen({ host: '127.0.0.1', port: 0 });
       this.instances.push({ app, sql, notifier, baseUrl });
     }
+    if (NemesisServer.realPostgres) this.checksPool = connect(this.url, 2);
     this.epoch = await currentEpoch(this.db);
   }
 
   private async close(): Promise<void> {
+    await this.checksPool?.end({ timeout: 5 });
+    this.checksPool = null;
     for (const { app, sql, notifier } of this.instances.splice(0)) {
       await app.close();
       await notifier.close();
@@ -157,7 +188,12 @@ export class NemesisServer {
     const handledThrough = (await handledIn(this.db)).at(-1)?.id ?? 0;
     const file = join(tmpdir(), `hearth-nemesis-${randomBytes(6).toString('hex')}.dump`);
     await run('pg_dump', ['--format=custom', `--file=${file}`, `--dbname=${this.url}`]);
-    this.backup = { file, handledThrough };
+    this.backup = { file, handledThrough, epoch: await currentEpoch(this.db) };
+  }
+
+  /** The history the backup was taken in. */
+  get backupEpoch(): string | undefined {
+    return this.backup?.epoch;
   }
 
   /**
@@ -182,9 +218,24 @@ export class NemesisServer {
         target = restored.href;
       }
       await run('pg_restore', ['--clean', '--if-exists', '--single-transaction', `--dbname=${target}`, backup.file]);
+      if (kind === 'snapshot') await this.hideRestore(target);
       this.url = target;
     });
     return lost;
+  }
+
+  /** The restored history row names the database as it is now, and is otherwise the backup's: as after a snapshot. */
+  private async hideRestore(url: string): Promise<void> {
+    const sql = connect(url, 1);
+    try {
+      await sql.begin(async (tx) => {
+        const [restored] = await tx<{ epoch: string; started_at: Date }[]>`select epoch, started_at from sync_history`;
+        await settleSyncHistory(tx);
+        await tx`update sync_history set epoch = ${restored!.epoch}, started_at = ${restored!.started_at}`;
+      });
+    } finally {
+      await sql.end({ timeout: 5 });
+    }
   }
 
   /** What the database recorded, read with a connection of its own while the servers are stopped. */
@@ -200,8 +251,9 @@ export class NemesisServer {
   /** Time passes (`daysLater`) and housekeeping runs: tombstones let go, families' floors raised (0013). */
   async housekeeping(daysLater: number): Promise<void> {
     const later = new Date(Date.now() + daysLater * 24 * 60 * 60 * 1000);
-    await runHousekeeping(this.db, later);
-    await forgetOldNotifications(this.db, later);
+    // Hearth's own jobs, through an instance's pool as a server runs them.
+    await runHousekeeping(this.instances[0]!.sql, later);
+    await forgetOldNotifications(this.instances[0]!.sql, later);
   }
 
   /** Every watermark move of the history that stands, oldest first. */

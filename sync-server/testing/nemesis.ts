@@ -20,12 +20,14 @@ import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import type { User } from '../../schema/entities.ts';
 import {
   liveChannelPath,
+  mutationNames,
   syncedTables,
   type MutationArgs,
   type MutationName,
   type Poke,
   type PullResponse,
   type PushResponse,
+  type SyncedFamily,
 } from '../../schema/sync.ts';
 import { HearthDb } from '../../pwa/db/hearth-db.ts';
 import { createSyncEngine, type SyncEngine } from '../../pwa/sync/sync-engine.ts';
@@ -40,11 +42,24 @@ import {
 } from '../../pwa/sync/transport.ts';
 import { discardRefused, retryRefused, writeLocally } from '../../pwa/sync/write.ts';
 import { sessionCookieName } from '../plugins/session.ts';
+import { currentEpoch } from '../repositories/sync-history-repository.ts';
+import { storedIn } from '../repositories/synced-storage.ts';
 import { parseLiveEvent } from './live-stream.ts';
-import { nemesisActions, pickMutation, rowsCreatedBy, type ActionContext, type Random } from './nemesis-actions.ts';
+import {
+  firstWrites,
+  nemesisActions,
+  pickMutation,
+  rowsCreatedBy,
+  shownOnlyOncePulled,
+  type ActionContext,
+  type FirstWriteContext,
+  type Random,
+} from './nemesis-actions.ts';
+import type { StatementWatcher } from '../database.ts';
 import { NemesisServer, type HandledSeq, type RestoreKind } from './nemesis-server.ts';
 import { TestDevice } from './test-device.ts';
 import { phonePhoto, uploadPhotoFile } from './test-photos.ts';
+import { recording, uploadVoiceFile } from './test-voice.ts';
 
 export type NemesisOptions = {
   seed: number;
@@ -53,14 +68,20 @@ export type NemesisOptions = {
   /** People at the start; up to two more sign up and join during the run. */
   people?: number;
   /**
-   * How the server is put back from a backup once during the run (needs DATABASE_URL: a real PostgreSQL). `in-place`
-   * is `pg_restore --clean` into the same database: off by default until the server notices such a restore by itself.
+   * How the server is put back from a backup once during the run (needs DATABASE_URL: a real PostgreSQL): `in-place`
+   * is `pg_restore --clean` into the same database, `new-database` into a new one, `snapshot` one nothing in the
+   * database tells from a restart. By default the seed picks in turn, so any three seeds try each (decisions 0037,
+   * 0050).
    */
   restore?: RestoreKind | 'none';
   /** Server instances on the one database (one on the embedded PGlite). */
   instances?: number;
   /** Most changes in a pull's answer: small, so devices page through their families. */
   pullPageMax?: { first: number; resumed: number };
+  /** Runs on the database the run filled, once everyone settled, before it is dropped (with the instances up). */
+  whenSettled?: (databaseUrl: string) => Promise<void>;
+  /** Sees every statement the server instances send. */
+  onStatement?: StatementWatcher;
 };
 
 /** What each check looks at; a divergence names the check that found it. */
@@ -83,6 +104,12 @@ export type NemesisCheck =
   | 'created-rows'
   /** Each device's messages are numbered in the order they were written there. */
   | 'message-order'
+  /** Every mutation there is was applied by the server at least once in the run. */
+  | 'every-mutation'
+  /** Every mutation, made where it is allowed, changes its writer's screen at once, before any sync: it works offline. */
+  | 'shown-at-once'
+  /** A restore, of whatever kind, began a new history: the epoch at the end is not the one the backup holds. */
+  | 'new-history'
   /** With the network healed, a write reaches every other member's open device by its poke alone. */
   | 'pokes';
 
@@ -91,6 +118,10 @@ export type Divergence = { check: NemesisCheck; detail: string };
 export type NemesisReport = {
   seed: number;
   writes: number;
+  /** Writes made, by mutation: which of the weighted table a run tried. */
+  writesByMutation: Partial<Record<MutationName, number>>;
+  /** Writes the server applied (in any history), by mutation: every one above nothing, or `every-mutation` says. */
+  appliedByMutation: Record<MutationName, number>;
   faults: {
     dropped: number;
     answersLost: number;
@@ -192,23 +223,29 @@ type Answer = 'applied' | 'refused' | 'duplicate' | 'duplicate-refused';
 
 const twoMinutes = 120_000;
 
+const restoreKinds: readonly RestoreKind[] = ['new-database', 'in-place', 'snapshot'];
+
 export async function runNemesis({
   seed,
   steps = 100,
   people = 3,
-  restore = 'new-database',
+  restore = restoreKinds[seed % restoreKinds.length]!,
   instances = 2,
   pullPageMax = { first: 4, resumed: 6 },
+  whenSettled,
+  onStatement,
 }: NemesisOptions): Promise<NemesisReport> {
   // Separate streams, so that faults landing on other timings do not change which actions follow.
   const random = seededRandom(seed);
   const network = seededRandom(seed ^ 0x5bd1e995);
   const pokeFaults = seededRandom(seed ^ 0x27d4eb2d);
   const jitter = seededRandom(seed ^ 0x165667b1);
-  const server = await NemesisServer.start({ instances, pullPageMax });
+  const server = await NemesisServer.start({ instances, pullPageMax, onStatement });
   const report: NemesisReport = {
     seed,
     writes: 0,
+    writesByMutation: {},
+    appliedByMutation: Object.fromEntries(mutationNames.map((name) => [name, 0])) as Record<MutationName, number>,
     faults: {
       dropped: 0,
       answersLost: 0,
@@ -252,6 +289,7 @@ export async function runNemesis({
   const outboxAtRestore = new Map<Device, Set<string>>();
   let lastWrittenAt = 0;
   const photoBytes = await phonePhoto({ width: 64, height: 48 });
+  const voiceBytes = await recording('chromeWebm', { seconds: 1 });
 
   const seqKey = (deviceId: string, epoch: string, seq: number) => `${deviceId}|${epoch}|${seq}`;
   const labelOf = (deviceId: string) => deviceById.get(deviceId)?.label ?? `device ${deviceId}`;
@@ -526,14 +564,11 @@ export async function runNemesis({
     await writeLocally(tab, { signedInUser: { ...device.person.user }, now: writtenAt }, name, args);
     ledger.set(writtenAt, { writtenAt, device, name, args });
     report.writes += 1;
+    report.writesByMutation[name] = (report.writesByMutation[name] ?? 0) + 1;
   }
 
-  /** Something a person would do, on what their screen shows; some of it the server will refuse. */
-  async function act(device: Device): Promise<void> {
-    const tab = random.pick(device.tabs)!;
-    const family = random.pick(await tab.families.orderBy('id').toArray());
-    if (!family) return;
-    const context: ActionContext = {
+  function actionContext(device: Device, tab: HearthDb, family: SyncedFamily): ActionContext {
+    return {
       tab,
       family,
       userId: device.person.user.id,
@@ -544,7 +579,54 @@ export async function runNemesis({
         const upload = await uploadPhotoFile(app, device.person.cookie, { familyId, photoId, bytes: photoBytes });
         return upload.statusCode === 201;
       },
+      async uploadVoice(familyId, voiceNoteId) {
+        const { app } = anyInstance();
+        const upload = await uploadVoiceFile(app, device.person.cookie, { familyId, voiceNoteId, bytes: voiceBytes });
+        return upload.statusCode === 201;
+      },
     };
+  }
+
+  /**
+   * Every mutation once, in the order of `firstWrites`, on the syncing tabs of the founder and the second person. A
+   * mutation with nothing to work on yet (the member's notification) is asked again once both devices have synced.
+   * Each changes what its writer sees at once, or its device's side is missing (`shown-at-once`).
+   */
+  async function writeEveryMutation(first: SyncedFamily, second: SyncedFamily): Promise<void> {
+    const [founder, member] = [persons[0]!, persons[1]!].map(
+      (person) => devices.find((device) => device.person === person)!,
+    ) as [Device, Device];
+    const tabOf = (device: Device) => device.tabs[device.leader]!;
+    const context: FirstWriteContext = {
+      founder: actionContext(founder, tabOf(founder), first),
+      member: actionContext(member, tabOf(member), first),
+      secondFamily: second,
+    };
+    for (const name of Object.keys(firstWrites) as (keyof typeof firstWrites)[]) {
+      let writes = await firstWrites[name](context);
+      if (writes.length === 0) {
+        await settle(founder);
+        await settle(member);
+        writes = await firstWrites[name](context);
+      }
+      for (const { by, args } of writes) {
+        const before = canonical([...(await deviceRows(by.tab))]);
+        await write(by === context.founder ? founder : member, by.tab, name, args as never);
+        if (!shownOnlyOncePulled.has(name) && canonical([...(await deviceRows(by.tab))]) === before) {
+          found('shown-at-once', `${name} ${JSON.stringify(args)} changed nothing on its writer's screen`);
+        }
+      }
+    }
+    // The member goes back into the second family, as the set-up had them.
+    await invite(persons[0]!, second.id, persons[1]!);
+  }
+
+  /** Something a person would do, on what their screen shows; some of it the server will refuse. */
+  async function act(device: Device): Promise<void> {
+    const tab = random.pick(device.tabs)!;
+    const family = random.pick(await tab.families.orderBy('id').toArray());
+    if (!family) return;
+    const context = actionContext(device, tab, family);
     let name = pickMutation(random);
     let args: unknown = await nemesisActions[name].args(context);
     if (args === null) {
@@ -658,6 +740,8 @@ export async function runNemesis({
       for (const family of index === 1 ? [first!, second!] : [first!]) await invite(persons[0]!, family.id, person);
     }
     for (const device of devices) await settle(device);
+    await writeEveryMutation(first!, second!);
+    for (const device of devices) await settle(device);
     faulty = true;
 
     // A backup needs pg_dump, and a real PostgreSQL to take it from.
@@ -708,6 +792,7 @@ export async function runNemesis({
     await checkPokes();
     await settleEveryone();
     await check();
+    await whenSettled?.(server.databaseUrl);
   } catch (error) {
     if (!(error instanceof NemesisStuck)) throw error;
     found('settles', error.message);
@@ -789,6 +874,9 @@ export async function runNemesis({
   async function check(): Promise<void> {
     const serverRowsOf = new Map<Person, Map<string, unknown>>();
     const told = new Set<string>();
+    if (report.faults.restores > 0 && (await currentEpoch(server.db)) === server.backupEpoch) {
+      found('new-history', 'the server still keeps the history its backup was taken in');
+    }
     for (const device of devices) {
       const db = device.tabs[0]!;
       const waiting = await db.outbox.count();
@@ -831,6 +919,21 @@ export async function runNemesis({
     }
     report.refusals = told.size;
     await checkLedgers(told);
+
+    // Every mutation was applied at least once, in whichever history: the run tried the whole weighted table.
+    const applied = new Set<string>();
+    for (const [key, said] of answers) {
+      if (said.includes('applied')) for (const writtenAt of sentUnder.get(key) ?? []) applied.add(writtenAt);
+    }
+    for (const writtenAt of applied) {
+      const name = ledger.get(writtenAt)?.name;
+      if (name) report.appliedByMutation[name] += 1;
+    }
+    for (const name of mutationNames) {
+      if (report.appliedByMutation[name] === 0) {
+        found('every-mutation', `${name} was never applied (written ${report.writesByMutation[name] ?? 0} times)`);
+      }
+    }
 
     // Each device's messages are numbered in the order they were written there, family by family, whatever the faults.
     for (const device of devices) {
@@ -922,7 +1025,7 @@ export async function runNemesis({
   /** A create the server applied: its rows are there, or a tombstone told every device they went. */
   async function checkCreated(write: LedgerWrite): Promise<void> {
     for (const row of rowsCreatedBy(write.name, write.args as never)) {
-      const rows = await server.db`select 1 from ${server.db(row.serverTable)} where id = ${row.id}`;
+      const rows = await server.db`select 1 from ${server.db(storedIn[row.table])} where id = ${row.id}`;
       if (rows.length > 0 || (await server.everDeleted(row.table, row.id))) continue;
       found('created-rows', `${write.device.label}: ${row.table}/${row.id} of ${describe(write)} is gone with no tombstone`);
     }

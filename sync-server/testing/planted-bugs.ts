@@ -3,6 +3,7 @@ import { cp, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { NemesisCheck, NemesisOptions, NemesisReport } from './nemesis.ts';
+import type { RestoreKind } from './nemesis-server.ts';
 
 /**
  * Deliberate bugs the nemesis must catch: its self-check (sync-server/nemesis-self-check.test.ts). Each is a text
@@ -17,6 +18,8 @@ export type PlantedBug = {
   replace: string;
   /** The check that must find it. */
   caughtBy: NemesisCheck;
+  /** The restore it shows under, when only one kind brings it out. */
+  restore?: RestoreKind;
 };
 
 export const plantedBugs = {
@@ -36,10 +39,13 @@ export const plantedBugs = {
         sql,
         'comments',
         version,
-        sql\`delete from comments where id = \${commentId} returning family_id, id::text as row_id\`,
+        sql\`
+          delete from comments where family_id = \${comment.familyId} and id = \${comment.id}
+          returning family_id, id::text as row_id
+        \`,
       );`,
     replace: `void version;
-      await sql\`delete from comments where id = \${commentId}\`;`,
+      await sql\`delete from comments where family_id = \${comment.familyId} and id = \${comment.id}\`;`,
     caughtBy: 'created-rows',
   },
   /** A deleted message keeps showing on the phones that had it: its emptied row never reaches them. */
@@ -59,6 +65,15 @@ export const plantedBugs = {
       "await db.outbox.where('status').equals('sent').delete();\n" +
       "    const later = await db.outbox.where('seq').above(lastAppliedSeq).sortBy('seq');",
     caughtBy: 'every-write-lands',
+  },
+  /** A snapshot put back in place goes unnoticed: the devices that saw more than it holds are not listened to. */
+  'devices-not-heard-as-witnesses': {
+    what: 'a device that saw more than the database holds is served as if nothing happened',
+    file: 'sync-server/routes/sync-routes.ts',
+    find: 'const witnessed = sent.epoch === null ? null : beyondTheDatabase(sent, device);',
+    replace: 'const witnessed = null as ReturnType<typeof beyondTheDatabase>;',
+    caughtBy: 'every-write-lands',
+    restore: 'snapshot',
   },
   /** Pokes stay on the instance that committed: devices connected to the other one hear nothing. */
   'pokes-stay-on-one-instance': {

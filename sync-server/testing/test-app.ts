@@ -11,6 +11,7 @@ import { runMigrations } from '../migrate.ts';
 import { sessionCookieName } from '../plugins/session.ts';
 import { createLocalNotifier, createPostgresNotifier, type FamilyChange, type SyncNotifier } from '../sync-notifier.ts';
 import { createTestDatabase, type TestDatabase } from './test-database.ts';
+import { startTestMailServer } from './test-mail-server.ts';
 
 /** The server's settings for a test: what the environment below gives, then `overrides`. */
 export function testConfig(overrides: Partial<Config> = {}): Config {
@@ -54,7 +55,7 @@ export type TestContext = {
 
 export type TestAppOptions = Pick<
   AppOptions,
-  'liveHeartbeatMs' | 'notifier' | 'onRoute' | 'requestTimeoutMs' | 'photoStorage'
+  'liveHeartbeatMs' | 'notifier' | 'onRoute' | 'requestTimeoutMs' | 'photoStorage' | 'voiceToolsFound'
 >;
 
 /** The in-process notifier, keeping every change published through it in order: for tests that count pokes. */
@@ -101,6 +102,7 @@ export function useTestApp(overrides: Partial<Config> = {}): TestContext {
         onRoute: options.onRoute,
         requestTimeoutMs: options.requestTimeoutMs,
         photoStorage: options.photoStorage,
+        voiceToolsFound: options.voiceToolsFound,
         checkResponses: true,
       });
       apps.push(app);
@@ -176,4 +178,26 @@ export async function signUp(
 
 export async function logIn(app: FastifyInstance, email: string, password: string): Promise<LightMyRequestResponse> {
   return app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password } });
+}
+
+/**
+ * The app with email configured, as a server with SMTP_URL and PUBLIC_URL set, sending to a local SMTP peer for the
+ * whole test file; `mailsTo` is what reached one address.
+ */
+export function useMailingApp(context: TestContext) {
+  let server: Awaited<ReturnType<typeof startTestMailServer>>;
+  const mailing = {
+    app: undefined as unknown as FastifyInstance,
+    mailsTo: (email: string) =>
+      server.received.filter((mail) => mail.to && !Array.isArray(mail.to) && mail.to.text === email),
+  };
+  beforeAll(async () => {
+    server = await startTestMailServer();
+    mailing.app = await context.buildApp({
+      mail: { smtpUrl: server.smtpUrl, from: 'Hearth <hearth@hearth.example>' },
+      publicUrl: new URL('https://hearth.example'),
+    });
+  });
+  afterAll(() => server.close());
+  return mailing;
 }

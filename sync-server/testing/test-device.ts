@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import {
+  historyChangedSchema,
   pullResponseSchema,
   pushResponseSchema,
   syncProtocolVersion,
@@ -36,6 +37,8 @@ export class TestDevice {
   readonly users = new Map<string, PullResponse['users'][number]>();
   /** The server history this device last heard of, as a real device keeps it. */
   epoch: string | null = null;
+  /** The highest seq the server has answered this device, as a real device tells it (`acknowledgedSeq`). */
+  acknowledgedSeq = 0;
   /** The time zone it says it is in, as a browser does; none when unset. */
   timeZone: string | undefined;
 
@@ -60,18 +63,27 @@ export class TestDevice {
       deviceId: this.id,
       userId: this.account.user.id,
       epoch: this.epoch,
+      acknowledgedSeq: this.acknowledgedSeq,
       ...(this.timeZone ? { timeZone: this.timeZone } : {}),
     };
   }
 
-  /** Sends the mutations as they are, valid or not. */
-  postPush(mutations: unknown[], overrides: Record<string, unknown> = {}): Promise<LightMyRequestResponse> {
-    return this.app.inject({
-      method: 'POST',
-      url: '/api/sync/push',
-      headers: { cookie: this.account.cookie },
-      payload: { ...this.deviceFields(), sentAt: new Date().toISOString(), mutations, ...overrides },
-    });
+  /**
+   * Sends the mutations as they are, valid or not. A device that has heard no epoch learns it from the 409 its
+   * push is answered with and sends again naming it, as the sync engine does.
+   */
+  async postPush(mutations: unknown[], overrides: Record<string, unknown> = {}): Promise<LightMyRequestResponse> {
+    const send = () =>
+      this.app.inject({
+        method: 'POST',
+        url: '/api/sync/push',
+        headers: { cookie: this.account.cookie },
+        payload: { ...this.deviceFields(), sentAt: new Date().toISOString(), mutations, ...overrides },
+      });
+    const response = await send();
+    if (response.statusCode !== 409 || this.epoch !== null || 'epoch' in overrides) return response;
+    this.epoch = historyChangedSchema.parse(response.json()).epoch;
+    return send();
   }
 
   /** Queues and pushes; expects a 200 with a valid answer. */
@@ -84,6 +96,7 @@ export class TestDevice {
     if (response.statusCode !== 200) throw new Error(`push answered ${response.statusCode}: ${response.body}`);
     const answer = pushResponseSchema.parse(response.json());
     this.epoch = answer.epoch;
+    this.acknowledgedSeq = Math.max(this.acknowledgedSeq, ...answer.results.map((result) => result.seq));
     return answer;
   }
 
@@ -198,6 +211,8 @@ export async function addMember(
       userId,
       role,
       relationshipType: 'other',
+      // As if by the creator's invitation.
+      relativeToId: (await families.find(familyId))?.createdById ?? null,
       version,
       now: new Date(),
     });

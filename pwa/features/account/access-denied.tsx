@@ -4,7 +4,7 @@ import { UserIcon } from '../../ui/icons.tsx';
 import { Notice } from '../../ui/notice.tsx';
 import { loginPath } from './account-urls.ts';
 
-/** The profile page for someone who is not signed in (spec §2: Access Denied with Go to Login). */
+/** The profile page for someone who is not signed in (product.md §2: Access Denied with Go to Login). */
 export function AccessDenied() {
   useDocumentTitle('Access Denied');
   return (

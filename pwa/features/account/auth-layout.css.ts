@@ -49,6 +49,8 @@ export const body = style({
   display: 'grid',
   alignItems: 'center',
   justifyItems: 'center',
+  // One column no wider than the screen: the carousel's controls must not widen it past a 320 px phone.
+  gridTemplateColumns: 'minmax(0, 1fr)',
   gap: vars.space.lg,
   width: '100%',
   maxWidth: '64rem',
@@ -56,11 +58,11 @@ export const body = style({
   padding: `${vars.space.md} ${vars.space.md} ${vars.space.xxl}`,
 });
 
-/** With a side panel (signup): panel above the form on phones, beside it from tablet width. */
+/** With a side panel (signup): the form first, the panel under it on phones and beside it from tablet width. */
 export const bodyWithAside = style({
   '@media': {
     'screen and (min-width: 56em)': {
-      gridTemplateColumns: 'minmax(0, 1fr) minmax(0, 28rem)',
+      gridTemplateColumns: 'minmax(0, 28rem) minmax(0, 1fr)',
       alignItems: 'stretch',
       gap: vars.space.xl,
     },
@@ -71,9 +73,16 @@ export const formCard = style({ width: '100%', maxWidth: '28rem', display: 'grid
 
 export const heading = style({ display: 'grid', gap: vars.space.xs });
 
-export const title = style({ fontSize: vars.fontSize.xxl });
+/** Smaller on the narrowest phones with the largest text, so "password?" keeps its question mark on its line. */
+export const title = style({ fontSize: `min(${vars.fontSize.xxl}, 11vw)` });
 
 export const lead = style({ color: vars.color.textMuted });
+
+/** A paragraph of plain explanation inside the card. */
+export const text = style({ lineHeight: 1.6 });
+
+/** "Forgot password?" under the password field, at the end of the line. */
+export const besideField = style({ justifySelf: 'end' });
 
 export const form = style({ display: 'grid', gap: vars.space.md });
 
@@ -98,4 +107,18 @@ export const inlineLink = style({
   textUnderlineOffset: '0.2em',
   display: 'inline-block',
   paddingBlock: vars.space.sm,
+});
+
+/** The sign-in link's code, large enough to read across a room and type on another device (decision 0055). */
+export const code = style({
+  fontSize: vars.fontSize.xxl,
+  fontWeight: vars.fontWeight.semibold,
+  fontVariantNumeric: 'tabular-nums',
+  letterSpacing: '0.1em',
+  // Both halves on one line, as typed: "482 913" read across a break is easy to get wrong.
+  whiteSpace: 'nowrap',
+  textAlign: 'center',
+  padding: vars.space.md,
+  borderRadius: vars.radius.md,
+  background: vars.color.surfaceSunken,
 });

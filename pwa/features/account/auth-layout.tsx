@@ -7,7 +7,7 @@ import * as styles from './auth-layout.css.ts';
 type AuthLayoutProps = {
   title: string;
   lead: string;
-  /** Shown beside the form on wide screens and above it on phones. */
+  /** Shown beside the form on wide screens and below it on phones: the form comes first. */
   aside?: ReactNode;
   children: ReactNode;
 };
@@ -26,7 +26,6 @@ export function AuthLayout({ title, lead, aside, children }: AuthLayoutProps) {
         </Link>
       </div>
       <div className={[styles.body, aside ? styles.bodyWithAside : undefined].filter(Boolean).join(' ')}>
-        {aside}
         <Card as="section" className={styles.formCard} aria-labelledby="auth-title">
           <div className={styles.heading}>
             <h1 id="auth-title" className={styles.title}>
@@ -36,6 +35,7 @@ export function AuthLayout({ title, lead, aside, children }: AuthLayoutProps) {
           </div>
           {children}
         </Card>
+        {aside}
       </div>
     </div>
   );

@@ -3,9 +3,8 @@ import { signedInCopyStorageKey } from '../../../schema/theme.ts';
 import { createMemoryStorage } from './testing/memory-storage.ts';
 import { testUser } from './testing/test-user.ts';
 
-
-const leaveDeviceAfterSessionEnded = vi.fn(async (_userId: string) => {});
-vi.mock('./session-ended.ts', () => ({ leaveDeviceAfterSessionEnded }));
+/** Whose session the store found over: session-ended.ts, subscribed the same way, lets their data go. */
+const sessionEnded = vi.fn((_userId: string) => {});
 
 const ada = testUser('ada');
 const grace = testUser('grace');
@@ -20,6 +19,7 @@ async function loadAuthStore(whoIsSignedIn: () => Response) {
   vi.resetModules();
   vi.stubGlobal('fetch', vi.fn(async () => whoIsSignedIn()));
   const store = await import('./auth-store.ts');
+  store.subscribeToSessionEnded(sessionEnded);
   await store.loadCurrentUser();
   return store;
 }
@@ -34,7 +34,7 @@ beforeEach(() => {
 
 afterEach(() => {
   vi.unstubAllGlobals();
-  leaveDeviceAfterSessionEnded.mockClear();
+  sessionEnded.mockClear();
 });
 
 describe('who is signed in, across tabs', () => {
@@ -81,18 +81,14 @@ describe('who is signed in, across tabs', () => {
     await expect(api.get('/api/settings')).rejects.toThrow('401');
 
     expect(localStorage.getItem(signedInCopyStorageKey)).toBeNull();
-    await vi.waitFor(() => expect(leaveDeviceAfterSessionEnded).toHaveBeenCalledWith(ada.id));
+    await vi.waitFor(() => expect(sessionEnded).toHaveBeenCalledWith(ada.id));
   });
 
-  it('lets go of the data of a session found over at start, and finishes one a closed tab left half-way', async () => {
+  it('lets go of the data of a session found over at start', async () => {
     localStorage.setItem(signedInCopyStorageKey, JSON.stringify(ada));
-    localStorage.setItem('hearth-session-ended', grace.id);
     const store = await loadAuthStore(() => Response.json({ error: 'Unauthorized' }, { status: 401 }));
     expect(store.currentSignedInUser()).toBeNull();
-    await vi.waitFor(() => {
-      expect(leaveDeviceAfterSessionEnded).toHaveBeenCalledWith(grace.id);
-      expect(leaveDeviceAfterSessionEnded).toHaveBeenCalledWith(ada.id);
-    });
+    expect(sessionEnded).toHaveBeenCalledWith(ada.id);
   });
 
   it('opens with the answer of the server when the browser refuses site storage', async () => {

@@ -45,16 +45,23 @@ function writeDeviceCopy(user: User | null): void {
 
 let loading: Promise<void> | null = null;
 
-/** Whose data is still to leave the device after their session ended (session-ended.ts); read at every start. */
-export const leavingDeviceKey = 'hearth-session-ended';
+const sessionEndedListeners = new Set<(userId: string) => void>();
 
-/** The session of `userId` is over: their data leaves the device (session-ended.ts, loaded only when needed). */
-function leaveDeviceAfterSessionEnded(userId: string): void {
-  void import('./session-ended.ts').then((ended) => ended.leaveDeviceAfterSessionEnded(userId));
+/**
+ * Calls `listener` with the person whose session was found over (signed out from another device, expired): their
+ * data is to leave the device (session-ended.ts subscribes). Answers the function that unsubscribes.
+ */
+export function subscribeToSessionEnded(listener: (userId: string) => void): () => void {
+  sessionEndedListeners.add(listener);
+  return () => sessionEndedListeners.delete(listener);
+}
+
+function sessionEndedFor(userId: string): void {
+  for (const listener of sessionEndedListeners) listener(userId);
 }
 
 /**
- * Opens signed in at once from the device copy when there is one, then asks the server (spec §4: once, no retry).
+ * Opens signed in at once from the device copy when there is one, then asks the server (product.md §4: once, no retry).
  * The server's answer wins: a user object refreshes the copy, a 401 means the session ended (the person's data
  * leaves the device, but for writes not sent yet: session-ended.ts). No answer at all (offline) keeps the device copy.
  */
@@ -66,7 +73,7 @@ export function loadCurrentUser(): Promise<void> {
     onSessionEnded(() => {
       const ended = authStore.get().user ?? readDeviceCopy();
       writeDeviceCopy(null);
-      if (ended) leaveDeviceAfterSessionEnded(ended.id);
+      if (ended) sessionEndedFor(ended.id);
     });
     loading = askWhoIsSignedIn();
   }
@@ -74,9 +81,6 @@ export function loadCurrentUser(): Promise<void> {
 }
 
 async function askWhoIsSignedIn(): Promise<void> {
-  // A tab closed while a person's data was leaving: finish it.
-  const leaving = deviceStorage.read(leavingDeviceKey);
-  if (leaving) leaveDeviceAfterSessionEnded(leaving);
   if (await finishPendingSignOut()) {
     forgetSignedInUser();
     return;
@@ -91,16 +95,18 @@ async function askWhoIsSignedIn(): Promise<void> {
  * refuses this device for its person (403): someone else may have signed in on this browser since.
  */
 export async function recheckSignedInUser(): Promise<void> {
+  const noOneSignedIn = () => {
+    const ended = authStore.get().user;
+    forgetSignedInUser();
+    if (ended) sessionEndedFor(ended.id);
+  };
   try {
-    const user = await api.get<User>('/api/auth/user', { whenSignedOut: 'throw' });
-    setSignedInUser(user);
+    // Nothing (204) when the browser holds no session cookie: a visitor, or a session whose cookie has gone.
+    const user = await api.get<User | undefined>('/api/auth/user', { whenSignedOut: 'throw' });
+    if (user) setSignedInUser(user);
+    else noOneSignedIn();
   } catch (error) {
-    if (error instanceof ApiError && error.status === 401) {
-      const ended = authStore.get().user;
-      forgetSignedInUser();
-      if (ended) leaveDeviceAfterSessionEnded(ended.id);
-      return;
-    }
+    if (error instanceof ApiError && error.status === 401) return noOneSignedIn();
     // Offline or a server in trouble: not a reason to sign anyone out.
     if (error instanceof ApiError) console.warn('Could not check who is signed in', error);
     authStore.set({ isLoading: false, user: authStore.get().user });
@@ -128,6 +134,9 @@ export function forgetSignedInUser(): void {
   writeDeviceCopy(null);
   authStore.set({ isLoading: false, user: null });
 }
+
+/** Calls `listener` whenever who is signed in may have changed, for code outside React; answers the unsubscriber. */
+export const subscribeToSignedInUser = authStore.subscribe;
 
 /** Who is signed in right now, for code outside React (sign-out). */
 export function currentSignedInUser(): User | null {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { dateWordsFor } from '../../lib/format-date.ts';
 import { birthdayFields, birthdayFromFields, formatBirthday } from './birthday-fields.ts';
 
 describe('a birthday in the profile editor', () => {
@@ -21,7 +22,9 @@ describe('a birthday in the profile editor', () => {
   });
 
   it('reads as a person writes it', () => {
-    expect(formatBirthday('1946-05-03')).toBe('3 May 1946');
-    expect(formatBirthday('--02-29')).toBe('29 February');
+    const british = dateWordsFor('en-GB');
+    expect(formatBirthday('1946-05-03', british)).toBe('3 May 1946');
+    expect(formatBirthday('--02-29', british)).toBe('29 February');
+    expect(formatBirthday('1946-05-03', dateWordsFor('en-US'))).toBe('May 3, 1946');
   });
 });

@@ -1,3 +1,5 @@
+import { dateWords, type DateWords } from '../../lib/format-date.ts';
+
 /**
  * A birthday in the profile editor: a day and a month to pick, a year to add if the person likes (only they see it),
  * and the one string the server keeps (`1946-05-03`, or `--05-03` without the year).
@@ -46,8 +48,11 @@ export function birthdayFromFields({
   return { birthday: `${year || '-'}-${two(birthMonth)}-${two(birthDay)}` };
 }
 
-/** "3 May", or "3 May 1946" where the year is known (to its owner). */
-export function formatBirthday(birthday: string): string {
+/** "3 May", or "3 May 1946" where the year is known (to its owner), in the device's order ("May 3, 1946"). */
+export function formatBirthday(birthday: string, words: DateWords = dateWords): string {
   const { birthDay, birthMonth, birthYear } = birthdayFields(birthday);
-  return [birthDay, monthNames[Number(birthMonth) - 1], birthYear].filter(Boolean).join(' ');
+  // A leap year stands in for an unknown one, so 29 February is a day.
+  const date = new Date(Date.UTC(Number(birthYear || 2000), Number(birthMonth) - 1, Number(birthDay)));
+  const year = birthYear ? ({ year: 'numeric' } as const) : {};
+  return words.format({ day: 'numeric', month: 'long', timeZone: 'UTC', ...year }).format(date);
 }

@@ -1,46 +1,29 @@
-import { useState } from 'react';
-import { toasts } from '../../../schema/messages.ts';
-import { toastRequestFailure } from '../../lib/request-failure-toast.ts';
 import { Button } from '../../ui/button.tsx';
 import type { IconProps } from '../../ui/icons.tsx';
-import { toast } from '../../ui/toast-store.ts';
-import { accountApi } from './account-api.ts';
 import { googleSignInUrl } from './account-urls.ts';
+import * as styles from './auth-layout.css.ts';
+import { useAuthProviders } from './auth-providers.ts';
 import { settlePendingSignOut } from './server-session.ts';
 
-export function showGoogleUnavailable(): void {
-  toast(toasts.googleUnavailable);
-}
-
-/**
- * Asks the server whether Google sign-in is set up before leaving the page, so on a server without it people get a
- * clear sentence instead of an error page.
- */
-export function GoogleSignInButton({ label, returnTo }: { label: string; returnTo: string | undefined }) {
-  const [checking, setChecking] = useState(false);
+/** "or" and the Google button, only on a server where Google sign-in is set up: nowhere else would it work. */
+export function GoogleSignIn({ label, returnTo }: { label: string; returnTo: string | undefined }) {
+  const providers = useAuthProviders();
+  if (!providers?.google) return null;
 
   async function startGoogleSignIn() {
-    setChecking(true);
-    try {
-      const providers = await accountApi.providers();
-      if (providers.google) {
-        // As for a password sign-in (account-api.ts): the new session must not be taken for the signed-out one.
-        await settlePendingSignOut();
-        window.location.assign(googleSignInUrl(returnTo));
-        return;
-      }
-      showGoogleUnavailable();
-    } catch (error) {
-      toastRequestFailure(error, toasts.googleUnavailable);
-    }
-    setChecking(false);
+    // As for a password sign-in (account-api.ts): the new session must not be taken for the signed-out one.
+    await settlePendingSignOut();
+    window.location.assign(googleSignInUrl(returnTo));
   }
 
   return (
-    <Button variant="secondary" fullWidth disabled={checking} onClick={startGoogleSignIn}>
-      <GoogleIcon />
-      {label}
-    </Button>
+    <>
+      <p className={styles.divider}>or</p>
+      <Button variant="secondary" fullWidth onClick={startGoogleSignIn}>
+        <GoogleIcon />
+        {label}
+      </Button>
+    </>
   );
 }
 

@@ -39,7 +39,7 @@ function editableFields(user: User) {
 }
 
 /**
- * Profile (spec §2, §5): who you are to your family, and the place to change it, password included. Opened with
+ * Profile (product.md §2, §5): who you are to your family, and the place to change it, password included. Opened with
  * `startWithPasswordChange` (Settings' Change Password) it starts in the editor with the cursor in Current Password.
  */
 export function ProfileScreen({ startWithPasswordChange }: { startWithPasswordChange: boolean }) {

@@ -15,7 +15,8 @@ const leaveDevice = vi.fn(async (userId: string) => {
 });
 vi.mock('../device-session/device-session.ts', () => ({ leaveDevice }));
 
-const { leaveDeviceAfterSessionEnded, tellAboutKeptWrites } = await import('./session-ended.ts');
+const { leaveDeviceAfterSessionEnded, leaveDeviceWhenSessionsEnd } = await import('./session-ended.ts');
+const { tellAboutKeptWrites } = await import('./kept-writes.ts');
 
 async function databaseExists(): Promise<boolean> {
   const { default: Dexie } = await import('dexie');
@@ -70,5 +71,14 @@ describe('a session that ended', () => {
     ]);
     tellAboutKeptWrites(person.id);
     expect(toastStore.getSnapshot()).toHaveLength(1);
+  });
+
+  it('finishes at the next start what a tab closed half-way through leaving left behind', async () => {
+    await personWrote({ sent: true });
+    localStorage.setItem('hearth-session-ended', person.id);
+    leaveDeviceWhenSessionsEnd();
+    await vi.waitFor(() => expect(localStorage.getItem('hearth-session-ended')).toBeNull());
+    expect(leaveDevice).toHaveBeenCalledWith(person.id);
+    expect(await databaseExists()).toBe(false);
   });
 });

@@ -20,8 +20,8 @@ const captions = [
 ] as const;
 
 /**
- * Three captions about Hearth with a 1 s cross-fade (spec §4); rotation, holding still and pausing as every carousel
- * does (ui/use-carousel.ts).
+ * Three captions about Hearth with a 1 s cross-fade (product.md §4); rotation, holding still and pausing as every
+ * carousel does (ui/use-carousel.ts).
  */
 export function SignupCarousel() {
   const { current, show, playing, togglePlaying, holdProps } = useCarousel(captions.length);

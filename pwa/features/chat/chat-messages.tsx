@@ -1,5 +1,5 @@
 import { memo, useCallback, useEffect, useRef, useState } from 'react';
-import { formatExactDateTime } from '../../lib/format-date.ts';
+import { clockTime, dayLabel, formatExactDateTime, localDay } from '../../lib/format-date.ts';
 import { Button } from '../../ui/button.tsx';
 import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
 import { EmptyState } from '../../ui/empty-state.tsx';
@@ -13,9 +13,11 @@ import { PostPhotos } from '../feed/post-photos.tsx';
 import { useQuickWrite } from '../feed/use-quick-write.ts';
 import { ChatIcon } from './chat-icon.tsx';
 import * as styles from './chat-screen.css.ts';
-import { clockTime, dayLabel, localDay } from './chat-times.ts';
 import type { ChatMessageView } from './read-chat.ts';
 import type { OlderMessages } from './use-chat.ts';
+import { ReadAloudButton } from '../read-aloud/read-aloud-button.tsx';
+import { forgetRecordingsOf } from '../voice/queue-voice-note.ts';
+import { AttachedVoiceNote } from '../voice/voice-message.tsx';
 
 type ChatMessagesProps = {
   messages: readonly ChatMessageView[];
@@ -84,14 +86,15 @@ export function ChatMessages({ messages, viewerId, viewerIsAdmin, newAfter }: Ch
           open={confirmDelete.state.open}
           onClose={confirmDelete.close}
           title="Delete this message?"
-          description="Everyone in the family will see “Message deleted” in its place. A photo you sent with it is deleted too."
+          description="Everyone in the family will see “Message deleted” in its place. A photo or voice note you sent with it is deleted too."
           confirmLabel="Delete"
           onConfirm={() => {
             const message = messages.find((each) => each.id === confirmDelete.state?.subject);
             if (!message) return;
             void quickWrite('message.delete', { messageId: message.id });
-            // A photo still waiting to upload has nowhere to go now: it leaves the queue instead.
+            // A photo or recording still waiting to upload has nowhere to go now: it leaves the queue instead.
             if (message.photoId) void db.photoUploads.delete(message.photoId);
+            if (message.messageType === 'voice') void forgetRecordingsOf(db, { on: 'message', messageId: message.id });
           }}
         />
       ) : null}
@@ -163,6 +166,9 @@ const MessageItem = memo(function MessageItem({
           )}
           <div className={styles.bubbleRow}>
             <MessageContent message={message} />
+            {message.messageType === 'text' && message.deletedAt === null ? (
+              <ReadAloudButton text={message.content ?? ''} className={styles.readAloudButton} iconOnly />
+            ) : null}
             {canDelete ? (
               <button
                 type="button"
@@ -221,6 +227,14 @@ function MessageContent({ message }: { message: ChatMessageView }) {
           photoIds={[message.photoId]}
           placeholder={<p className={styles.photoPlaceholder}>Photo on its way…</p>}
         />
+        {time}
+      </div>
+    );
+  }
+  if (message.messageType === 'voice') {
+    return (
+      <div className={styles.voiceBubble}>
+        <AttachedVoiceNote of={{ on: 'message', messageId: message.id }} label="Voice message" />
         {time}
       </div>
     );

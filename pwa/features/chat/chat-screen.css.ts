@@ -110,8 +110,45 @@ export const time = style({
   selectors: { [`${mine} &`]: { color: 'inherit' } },
 });
 
-/** A photo message: the picture is the message, its time on a dark chip in the corner. */
-export const photoBubble = style({ position: 'relative', width: 'min(18rem, 65vw)' });
+/**
+ * A photo message: the picture is the message, its time on a dark chip in the corner. It gives way to the delete
+ * button beside it on a narrow screen rather than pushing the chat sideways.
+ */
+export const photoBubble = style({ position: 'relative', flex: '0 1 18rem', minWidth: 0 });
+
+/**
+ * A voice message: its player in a bubble of the page's own colours, one's own lightly tinted, so the play button
+ * stands out on either; as wide as a phone allows, never pushing the chat sideways.
+ */
+export const voiceBubble = style({
+  // A width of its own (the player inside sizes itself by the bubble), from the screen's: a phone's most of it.
+  flex: '0 1 auto',
+  width: 'min(22rem, 68vw)',
+  minWidth: 0,
+  display: 'grid',
+  gap: vars.space.xxs,
+  padding: vars.space.sm,
+  borderRadius: vars.radius.lg,
+  borderEndStartRadius: vars.radius.sm,
+  background: vars.color.surface,
+  border: `1px solid ${vars.color.border}`,
+  selectors: {
+    [`${mine} &`]: {
+      background: vars.color.primarySoft,
+      borderColor: vars.color.primarySoft,
+      borderEndStartRadius: vars.radius.lg,
+      borderEndEndRadius: vars.radius.sm,
+    },
+  },
+});
+
+// Three classes: above the own-bubble colour rule; the time sits under the player, not floating beside it.
+globalStyle(`${body} ${voiceBubble} ${time}`, {
+  float: 'none',
+  justifySelf: 'end',
+  margin: 0,
+  color: vars.color.textMuted,
+});
 
 // Three classes: above the own-bubble colour rule.
 globalStyle(`${body} ${photoBubble} ${time}`, {
@@ -161,7 +198,8 @@ export const meta = style({
  * Shown where a pointer hovers the message, where a tap selected it, and to the keyboard when it reaches it: the
  * conversation reads calmly, without a bin beside every line.
  */
-export const deleteButton = style({
+/** A message's own buttons: shown on hover, when the message is tapped (touch screens) or focused. */
+const messageAction = style({
   flex: 'none',
   opacity: 0,
   display: 'inline-flex',
@@ -177,10 +215,19 @@ export const deleteButton = style({
   font: 'inherit',
   cursor: 'pointer',
   selectors: {
-    '&:hover': { color: vars.color.danger, background: vars.color.dangerSoft },
-    [`${message}:hover &, ${message}[data-selected] &, &:focus-visible`]: { opacity: 1 },
+    [`${message}:hover &, ${message}[data-selected] &, &:focus-visible, &[aria-pressed="true"]`]: { opacity: 1 },
   },
 });
+
+export const deleteButton = style([
+  messageAction,
+  { selectors: { '&:hover': { color: vars.color.danger, background: vars.color.dangerSoft } } },
+]);
+
+export const readAloudButton = style([
+  messageAction,
+  { selectors: { '&:hover, &[aria-pressed="true"]': { color: vars.color.primaryText } } },
+]);
 
 export const older = style({ display: 'flex', justifyContent: 'center', minHeight: '2.75rem' });
 
@@ -212,6 +259,8 @@ export const composerRow = style({
   containerName: composerContainer,
   containerType: 'inline-size',
   display: 'flex',
+  // Hidden while a voice note is recorded: the recorder stands in its place.
+  selectors: { '&[hidden]': { display: 'none' } },
   flexWrap: 'wrap',
   alignItems: 'flex-end',
   justifyContent: 'space-between',
@@ -278,3 +327,13 @@ export const newPill = style({
 });
 
 export const skeleton = style({ display: 'grid', gap: vars.space.md });
+
+/** Photos picked to send, above the message field, until Send or Cancel. */
+export const photosToSend = style({ display: 'grid', gap: vars.space.sm, paddingBlockEnd: vars.space.xs });
+
+export const photosToSendActions = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  justifyContent: 'flex-end',
+  gap: vars.space.xs,
+});

@@ -16,8 +16,8 @@ import * as styles from './chat-screen.css.ts';
 import { useChat, useOlderMessages } from './use-chat.ts';
 
 /**
- * Chat (spec §2): the selected family's conversation, live, from the device. Messages written offline show at once
- * ("Sending…") and go when the connection is back; older messages come from the server as the person scrolls up.
+ * Chat (product.md §2): the selected family's conversation, live, from the device. Messages written offline show at
+ * once ("Sending…") and go when the connection is back; older messages come from the server as the person scrolls up.
  */
 export function ChatScreen() {
   return (

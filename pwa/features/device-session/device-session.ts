@@ -8,7 +8,7 @@ import { markUpdateRequired } from '../../sw/app-update-store.ts';
 import { serviceWorkerMayRegister } from '../../sw/registration-gate.ts';
 import { toast } from '../../ui/toast-store.ts';
 import { recheckSignedInUser } from '../account/auth-store.ts';
-import { tellAboutKeptWrites } from '../account/session-ended.ts';
+import { tellAboutKeptWrites } from '../account/kept-writes.ts';
 import { forgetSelectedFamily } from '../family/selected-family.ts';
 import { deviceSessionStore } from './device-session-store.ts';
 import { noSessionStatus, syncStatusStore, type SyncStatus } from './sync-status-store.ts';
@@ -53,14 +53,14 @@ export function startDeviceSession(user: User): Promise<void> {
       serviceWorkerMayRegister();
       return;
     }
-    // The screens start reading before syncing starts: on a slow phone opening the app offline, the engine's first
-    // reads and writes went ahead of the feed's in the storage process's queue.
+    const startSyncing = () =>
+      runSync(user.id, { db, screensHaveData: pulledBefore, onWrongAccount: () => void recheckSignedInUser() });
+    // The screens start reading before syncing starts when they have something to show: on a slow phone opening the
+    // app offline, the engine's first reads and writes went ahead of the feed's in the storage process's queue. A
+    // device that never pulled has nothing to show: its first pull goes ahead of the screens' reads and drawing.
+    const firstSync = pulledBefore ? null : startSyncing();
     deviceSessionStore.set({ db, storageUnavailable: false });
-    const session = runSync(user.id, {
-      db,
-      screensHaveData: pulledBefore,
-      onWrongAccount: () => void recheckSignedInUser(),
-    });
+    const session = firstSync ?? startSyncing();
     running = {
       userId: user.id,
       session,
@@ -140,15 +140,17 @@ function setStatus(change: Partial<SyncStatus>): void {
  * whichever one syncs); returns the unsubscribers.
  */
 function followSession({ db, status, onRejected }: SyncSession): (() => void)[] {
-  // Counted from the database, so every tab shows the same numbers whichever one is syncing.
+  // Counted from the database, so every tab shows the same numbers whichever one is syncing. A photo still to upload
+  // is a write waiting too: "All sent" before it is up would be a promise not kept.
   const outbox = liveQuery(() =>
-    db.transaction('r', db.outbox, db.refusedWrites, db.syncState, async () => {
-      const [waiting, notSent, wroteAny] = await Promise.all([
+    db.transaction('r', db.outbox, db.refusedWrites, db.photoUploads, db.syncState, async () => {
+      const [writes, photos, notSent, wroteAny] = await Promise.all([
         db.outbox.count(),
+        db.photoUploads.filter((upload) => upload.state === 'waiting').count(),
         db.refusedWrites.count(),
         wroteAnything(db),
       ]);
-      return { waiting, notSent, wroteAny };
+      return { waiting: writes + photos, notSent, wroteAny };
     }),
   ).subscribe({
     next: (counts) => setStatus(counts),

@@ -1,5 +1,6 @@
 import { keyframes, style, styleVariants } from '@vanilla-extract/css';
 import { vars } from '../../ui/theme.css.ts';
+import { headerLabelsHiddenBelow } from '../shell/header.css.ts';
 
 /** The live region around the pill: what it says is read out when it changes. */
 export const holder = style({ display: 'inline-flex' });
@@ -22,7 +23,15 @@ const base = style({
 });
 
 export const indicator = styleVariants({
-  offline: [base, { background: vars.color.surfaceSunken, color: vars.color.text }],
+  offline: [
+    base,
+    {
+      background: vars.color.surfaceSunken,
+      color: vars.color.text,
+      // Its word shows however narrow the bar (sync-indicator.tsx): there it takes less room around it.
+      '@container': { [headerLabelsHiddenBelow]: { paddingInline: vars.space.xs } },
+    },
+  ],
   'not-sent': [base, { background: vars.color.dangerSoft, color: vars.color.text, borderColor: vars.color.danger }],
   'update-needed': [base, { background: vars.color.primarySoft, color: vars.color.text, borderColor: vars.color.primary }],
   // Calm, not alarming: nothing is lost and Hearth keeps trying, but it is not the quiet look of "all sent" either.

@@ -49,7 +49,8 @@ export function SyncIndicator() {
           onClick={() => panel.show()}
         >
           <Icon size="1.125rem" className={kind === 'sending' ? styles.spinning : undefined} />
-          <span className={barLabel}>{label}</span>
+          {/* Offline is said in words on every screen, not left to a crossed cloud someone may not know. */}
+          <span className={kind === 'offline' ? undefined : barLabel}>{label}</span>
         </button>
         <span id={detailId} className={visuallyHidden}>
           {detail}

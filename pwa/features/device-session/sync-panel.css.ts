@@ -14,8 +14,6 @@ export const waiting = style({
   background: vars.color.surfaceSunken,
 });
 
-export const heading = style({ margin: 0, fontSize: vars.fontSize.md });
-
 export const note = style({ margin: 0, color: vars.color.textMuted, fontSize: vars.fontSize.sm });
 
 export const list = style({ display: 'grid', gap: vars.space.xs, margin: 0, paddingInlineStart: vars.space.lg });

@@ -29,7 +29,8 @@ export function SyncPanel({ open, onClose }: SyncPanelProps) {
     <Dialog
       open={open}
       onClose={onClose}
-      title="Sync"
+      // Named for what a person wants to know: whether anything has yet to reach the family.
+      title={waiting.length > 0 ? `Waiting to send (${waiting.length})` : 'Nothing waiting to send'}
       description={detail}
       actions={
         <>
@@ -45,10 +46,7 @@ export function SyncPanel({ open, onClose }: SyncPanelProps) {
       <div className={styles.body}>
         {lastSynced ? <p className={styles.lastSynced}>{lastSynced}</p> : null}
         {waiting.length > 0 ? (
-          <section className={styles.waiting} aria-labelledby="waiting-title">
-            <h3 id="waiting-title" className={styles.heading}>
-              Waiting to send ({waiting.length})
-            </h3>
+          <div className={styles.waiting}>
             <p className={styles.note}>Kept safe on this device. Each is sent once, in order, when Hearth can.</p>
             <ul className={styles.list}>
               {waiting.map((entry) => (
@@ -57,7 +55,7 @@ export function SyncPanel({ open, onClose }: SyncPanelProps) {
                 </li>
               ))}
             </ul>
-          </section>
+          </div>
         ) : null}
         <NotSentList />
       </div>

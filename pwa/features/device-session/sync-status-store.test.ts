@@ -33,6 +33,15 @@ describe('the sync indicator', () => {
     expect(syncIndicatorText(allSent).label).toBe('All sent');
   });
 
+  it('calls nothing sent before the device database has been read', () => {
+    expect(syncIndicatorKind({ ...allSent, waiting: null })).toBe('sending');
+    expect(syncIndicatorText({ ...allSent, waiting: null })).toEqual({
+      label: 'Checking',
+      detail: 'Checking what is waiting to be sent.',
+    });
+    expect(syncIndicatorKind({ ...allSent, waiting: null, online: false })).toBe('offline');
+  });
+
   it('does not tell someone who has written nothing yet that it was all sent', () => {
     expect(syncIndicatorText({ ...allSent, wroteAny: false })).toEqual({
       label: 'Up to date',

@@ -7,8 +7,11 @@ import { createExternalStore } from '../../lib/external-store.ts';
  */
 export type SyncStatus = {
   online: boolean;
-  /** Writes on this device the server has not confirmed yet. */
-  waiting: number;
+  /**
+   * Writes on this device the server has not confirmed yet, photos still to upload included; null until the device
+   * database has been read: nothing may be called sent before then (docs/decisions/0030-a-write-shown-is-a-write-kept.md).
+   */
+  waiting: number | null;
   /** Writes the server refused; each is listed with Retry and Discard. */
   notSent: number;
   /** A push or pull is running right now. */
@@ -25,7 +28,7 @@ export type SyncStatus = {
 
 /** What there is to say with no device session running: nothing waiting, nothing heard. */
 export const noSessionStatus: Omit<SyncStatus, 'online'> = {
-  waiting: 0,
+  waiting: null,
   notSent: 0,
   syncing: false,
   failing: false,
@@ -47,11 +50,12 @@ export function syncIndicatorKind(status: SyncStatus): SyncIndicatorKind {
   if (status.updateRequired) return 'update-needed';
   if (!status.online) return 'offline';
   if (status.failing) return 'retrying';
-  if (status.waiting > 0 || status.syncing) return 'sending';
+  if (status.waiting !== 0 || status.syncing) return 'sending';
   return 'all-sent';
 }
 
 export function syncIndicatorText(status: SyncStatus, now: number = Date.now()): { label: string; detail: string } {
+  const waiting = status.waiting ?? 0;
   switch (syncIndicatorKind(status)) {
     case 'not-sent':
       return {
@@ -59,15 +63,15 @@ export function syncIndicatorText(status: SyncStatus, now: number = Date.now()):
         detail: "Some changes couldn't be sent. See why, and choose what to do with each.",
       };
     case 'update-needed': {
-      const waiting = status.waiting > 0 ? ` ${changes(status.waiting)} waiting, kept safe on this device.` : '';
-      return { label: 'Update needed', detail: `Update Hearth to keep sending and receiving.${waiting}` };
+      const kept = waiting > 0 ? ` ${changes(waiting)} waiting, kept safe on this device.` : '';
+      return { label: 'Update needed', detail: `Update Hearth to keep sending and receiving.${kept}` };
     }
     case 'offline':
       return {
         label: 'Offline',
         detail:
-          status.waiting > 0
-            ? `${changes(status.waiting)} waiting, sent when you are back online.`
+          waiting > 0
+            ? `${changes(waiting)} waiting, sent when you are back online.`
             : 'You can keep reading and writing. Changes are sent when you are back online.',
       };
     case 'retrying': {
@@ -75,13 +79,14 @@ export function syncIndicatorText(status: SyncStatus, now: number = Date.now()):
         status.lastSyncedAt === null
           ? ''
           : ` Last synced ${formatRelativeTime(new Date(status.lastSyncedAt).toISOString(), now)}.`;
-      const waiting = status.waiting > 0 ? ` ${changes(status.waiting)} waiting, kept safe on this device.` : '';
-      return { label: 'Retrying', detail: `Couldn't reach Hearth — retrying.${lastSynced}${waiting}` };
+      const kept = waiting > 0 ? ` ${changes(waiting)} waiting, kept safe on this device.` : '';
+      return { label: 'Retrying', detail: `Couldn't reach Hearth — retrying.${lastSynced}${kept}` };
     }
     case 'sending':
+      if (status.waiting === null) return { label: 'Checking', detail: 'Checking what is waiting to be sent.' };
       return {
-        label: status.waiting > 0 ? `Sending ${status.waiting}` : 'Syncing',
-        detail: status.waiting > 0 ? `Sending ${changes(status.waiting)}.` : 'Checking for news from your family.',
+        label: waiting > 0 ? `Sending ${waiting}` : 'Syncing',
+        detail: waiting > 0 ? `Sending ${changes(waiting)}.` : 'Checking for news from your family.',
       };
     case 'all-sent':
       return status.wroteAny

@@ -3,7 +3,7 @@ import { nextBirthday } from '../../../schema/birthdays.ts';
 import { nextCalendarDay, startDay } from './event-times.ts';
 
 /**
- * Birthdays as yearly entries (issue 14): computed on the device from the members' day and month, never stored as a
+ * Birthdays as yearly entries: computed on the device from the members' day and month, never stored as a
  * row per year (the yearly rule itself is schema/birthdays.ts, which calendar files use too).
  */
 

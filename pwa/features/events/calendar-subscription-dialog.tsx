@@ -13,7 +13,7 @@ type Feed =
   | { state: 'on'; url: string | null };
 
 /**
- * The family calendar in a phone's own calendar (issue 14): a private address listing every event and birthday of
+ * The family calendar in a phone's own calendar: a private address listing every event and birthday of
  * the person's families, which Apple, Google and Outlook calendars keep up to date by themselves. Needs the server.
  */
 export function CalendarSubscriptionDialog({ open, onClose }: { open: boolean; onClose: () => void }) {

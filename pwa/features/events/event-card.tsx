@@ -1,14 +1,16 @@
 import type { RsvpStatus } from '../../../schema/entities.ts';
 import { eventToasts } from '../../../schema/event-messages.ts';
-import { rsvpKey } from '../../../schema/sync-protocol.ts';
 import type { SyncedEvent, SyncedRsvp } from '../../../schema/sync.ts';
 import { Button } from '../../ui/button.tsx';
 import { Card } from '../../ui/card.tsx';
+import { ArrowRightIcon } from '../../ui/icons.tsx';
+import { visuallyHidden } from '../../ui/visually-hidden.css.ts';
 import { toast } from '../../ui/toast-store.ts';
 import { useSignedInUser } from '../account/auth-store.ts';
 import { useLocalWrite } from '../device-session/use-local-write.ts';
 import { WaitingMarker } from '../device-session/waiting-marker.tsx';
 import { birthdayTimes, type BirthdayEntry } from './birthdays.ts';
+import { answerOf, comingSentence } from './event-answers.ts';
 import { dayBadge, formatEventWhen, isUpcoming } from './event-times.ts';
 import * as styles from './events-screen.css.ts';
 
@@ -19,11 +21,11 @@ type AnswerButtonsProps = {
   waiting: boolean;
 };
 
-/** Attending and Can't Make It (spec §2, §4): the person's own answer, pressed; saved on the device at once. */
+/** Attending and Can't Make It (product.md §2, §4): the person's own answer, pressed; saved on the device at once. */
 export function AnswerButtons({ event, answers, waiting }: AnswerButtonsProps) {
   const user = useSignedInUser();
   const write = useLocalWrite();
-  const mine = answers.find((answer) => answer.id === rsvpKey({ eventId: event.id, userId: user.id }))?.status;
+  const mine = answerOf(event, answers, user.id);
   async function answer(status: RsvpStatus) {
     try {
       const outcome = await write('event.rsvp', { eventId: event.id, status });
@@ -56,6 +58,8 @@ export function AnswerButtons({ event, answers, waiting }: AnswerButtonsProps) {
 type EventCardProps = {
   event: SyncedEvent;
   answers: readonly SyncedRsvp[];
+  /** The family's members, "You" for the person, in the order they joined. */
+  people: readonly { userId: string; name: string }[];
   now: Date;
   timeZone: string;
   waiting: boolean;
@@ -63,10 +67,12 @@ type EventCardProps = {
   onOpen: () => void;
 };
 
-/** One event in the grid: its day badge, when and where, how many are coming, and the person's answer. */
-export function EventCard({ event, answers, now, timeZone, waiting, answerWaiting, onOpen }: EventCardProps) {
+/** One event in the grid: its day badge, when and where, who is coming, the person's answer, and a way in. */
+export function EventCard({ event, answers, people, now, timeZone, waiting, answerWaiting, onOpen }: EventCardProps) {
   const badge = dayBadge(event, now, timeZone);
-  const coming = answers.filter((answer) => answer.status === 'attending').length;
+  const coming = people.filter((person) => answerOf(event, answers, person.userId) === 'attending');
+  // "You" first: what a person looks for is whether they said yes.
+  coming.sort((a, b) => Number(b.name === 'You') - Number(a.name === 'You'));
   return (
     <Card as="article" padding="md" className={styles.card} aria-label={event.title}>
       {badge || waiting ? (
@@ -82,12 +88,16 @@ export function EventCard({ event, answers, now, timeZone, waiting, answerWaitin
         <time dateTime={event.startDate}>{formatEventWhen(event, timeZone)}</time>
       </p>
       {event.location ? <p className={styles.detail}>{event.location}</p> : null}
-      <p className={styles.detail}>{coming === 1 ? '1 person is coming' : `${coming} people are coming`}</p>
+      <p className={styles.coming}>{comingSentence(coming.map((person) => person.name))}</p>
       {isUpcoming(event, now, timeZone) ? (
         <AnswerButtons event={event} answers={answers} waiting={answerWaiting} />
       ) : (
         <p className={styles.ended}>This event has ended</p>
       )}
+      <Button variant="ghost" className={styles.open} aria-haspopup="dialog" onClick={onOpen}>
+        See details<span className={visuallyHidden}> of {event.title}</span>
+        <ArrowRightIcon />
+      </Button>
     </Card>
   );
 }

@@ -12,6 +12,7 @@ import { useHearthDb } from '../device-session/device-session-store.ts';
 import { prepareLocalWrite, useLocalWrite } from '../device-session/use-local-write.ts';
 import { useFamilyMembers } from '../family/use-family-members.ts';
 import { useIsFamilyAdmin } from '../family/use-is-family-admin.ts';
+import { answerOf } from './event-answers.ts';
 import { AnswerButtons } from './event-card.tsx';
 import { formatEventWhen, isUpcoming } from './event-times.ts';
 import * as styles from './events-screen.css.ts';
@@ -57,7 +58,7 @@ export function EventDialog({
   const canChange = event.createdById === user.id || isAdmin;
   const upcoming = isUpcoming(event, now, timeZone);
 
-  const statusOf = (userId: string) => answers.find((answer) => answer.userId === userId)?.status ?? 'pending';
+  const statusOf = (userId: string) => answerOf(event, answers, userId);
   const nameOf = (member: (typeof members)[number]) => (member.user ? publicName(member.user) : 'A family member');
   const groups = [
     { title: 'Coming', people: members.filter((member) => statusOf(member.userId) === 'attending') },

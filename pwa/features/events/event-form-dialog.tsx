@@ -20,9 +20,9 @@ type EventFormDialogProps = {
 };
 
 /**
- * Create New Event (spec §2, §5) and Edit Event: a title (1–200), a start, an optional end not before it, where and
- * what. Times are the person's own; "All day" asks for dates only (birthdays, holidays). Saved on the device at once,
- * offline too; what was typed stays until it is saved.
+ * Create New Event (product.md §2, §5) and Edit Event: a title (1–200), a start, an optional end not before it, where
+ * and what. Times are the person's own; "All day" asks for dates only (birthdays, holidays). Saved on the device at
+ * once, offline too; what was typed stays until it is saved.
  */
 export function EventFormDialog({ familyId, event, open, onClose }: EventFormDialogProps) {
   const write = useLocalWrite();

@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { dateWordsFor } from '../../lib/format-date.ts';
 import { dayBadge, eventInstants, formatEventWhen, formFieldsOf, instantOfLocal, isUpcoming } from './event-times.ts';
+
+const british = dateWordsFor('en-GB');
 
 const timed = (startDate: string, endDate: string | null = null, timeZone = 'Europe/London') => ({
   startDate,
@@ -27,14 +30,14 @@ describe('an event’s day, for the person looking', () => {
 
   it('shows an all-day event on its own days everywhere, upcoming through its last day', () => {
     const birthday = allDay('2026-05-03');
-    expect(formatEventWhen(birthday, 'Asia/Tokyo')).toBe('Sunday, 3 May 2026, all day');
-    expect(formatEventWhen(birthday, 'America/Los_Angeles')).toBe('Sunday, 3 May 2026, all day');
+    expect(formatEventWhen(birthday, 'Asia/Tokyo', british)).toBe('Sunday, 3 May 2026, all day');
+    expect(formatEventWhen(birthday, 'America/Los_Angeles', british)).toBe('Sunday, 3 May 2026, all day');
     // Evening of 3 May in Los Angeles is already 4 May in UTC: still today there.
     const laEvening = new Date('2026-05-04T03:00:00Z');
     expect(dayBadge(birthday, laEvening, 'America/Los_Angeles')).toBe('Today');
     expect(dayBadge(birthday, laEvening, 'Asia/Tokyo')).toBe('Past Event');
     expect(isUpcoming(allDay('2026-05-01', '2026-05-03'), laEvening, 'America/Los_Angeles')).toBe(true);
-    expect(formatEventWhen(allDay('2026-05-01', '2026-05-03'), 'UTC')).toBe(
+    expect(formatEventWhen(allDay('2026-05-01', '2026-05-03'), 'UTC', british)).toBe(
       'Friday, 1 May 2026 – Sunday, 3 May 2026, all day',
     );
   });
@@ -54,14 +57,27 @@ describe('an event’s day, for the person looking', () => {
   it('says when in the viewer’s time, and in the creator’s where their clock differs', () => {
     const lunch = timed('2026-06-14T11:00:00Z', '2026-06-14T13:30:00Z', 'Africa/Lagos');
     // Lagos and London show the same clock in June: nothing more to say.
-    expect(formatEventWhen(lunch, 'Europe/London')).toBe('Sunday, 14 June 2026, 12:00 – 14:30');
-    expect(formatEventWhen(lunch, 'America/New_York')).toBe('Sunday, 14 June 2026, 7:00 – 9:30 (12:00 in Lagos)');
+    expect(formatEventWhen(lunch, 'Europe/London', british)).toBe('Sunday, 14 June 2026, 12:00 – 14:30');
+    expect(formatEventWhen(lunch, 'America/New_York', british)).toBe(
+      'Sunday, 14 June 2026, 7:00 – 9:30 (12:00 in Lagos)',
+    );
+    // In the words and clock of the viewer's device.
+    expect(formatEventWhen(lunch, 'America/New_York', dateWordsFor('en-US'))).toBe(
+      'Sunday, June 14, 2026, 7:00 AM – 9:30 AM (12:00 PM in Lagos)',
+    );
   });
 
   it('turns the form’s fields into the instants stored, and back', () => {
-    const fields = { allDay: false, start: '2026-12-24T18:00', end: '2026-12-24T21:00' };
+    const fields = {
+      allDay: false,
+      start: '2026-12-24T18:00',
+      end: '2026-12-24T21:00',
+    };
     const stored = eventInstants(fields, 'America/New_York');
-    expect(stored).toEqual({ startDate: '2026-12-24T23:00:00.000Z', endDate: '2026-12-25T02:00:00.000Z' });
+    expect(stored).toEqual({
+      startDate: '2026-12-24T23:00:00.000Z',
+      endDate: '2026-12-25T02:00:00.000Z',
+    });
     const event = { ...stored, allDay: false, timeZone: 'America/New_York' };
     expect(formFieldsOf(event, 'America/New_York')).toEqual(fields);
     expect(eventInstants({ allDay: true, start: '2026-12-25', end: '' }, 'Asia/Tokyo')).toEqual({

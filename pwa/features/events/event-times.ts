@@ -1,7 +1,8 @@
 import type { SyncedEvent } from '../../../schema/sync.ts';
+import { dateWords, type DateWords } from '../../lib/format-date.ts';
 
 /**
- * When an event is, for the person looking (issue 14): a timed event is an instant, shown in the viewer's own time
+ * When an event is, for the person looking: a timed event is an instant, shown in the viewer's own time
  * zone; an all-day event is calendar days, stored as midnight UTC of each, and shown as those same days to everyone,
  * wherever they are (a birthday on 3 May is 3 May in Tokyo and in Toronto). Every function takes the viewer's zone,
  * so tests can be anywhere; screens pass `viewerTimeZone()`.
@@ -52,7 +53,7 @@ export function startDay(event: EventTimes, timeZone: string): string {
   return event.allDay ? event.startDate.slice(0, 10) : calendarDay(new Date(event.startDate), timeZone);
 }
 
-/** Spec §2: upcoming events start now or later. An all-day event is upcoming through its last day. */
+/** product.md §2: upcoming events start now or later. An all-day event is upcoming through its last day. */
 export function isUpcoming(event: EventTimes, now: Date, timeZone: string): boolean {
   if (!event.allDay) return Date.parse(event.startDate) >= now.getTime();
   const lastDay = (event.endDate ?? event.startDate).slice(0, 10);
@@ -71,19 +72,8 @@ export function dayBadge(event: EventTimes, now: Date, timeZone: string): DayBad
   return null;
 }
 
-function dateFormat(timeZone: string) {
-  return new Intl.DateTimeFormat('en-GB', {
-    weekday: 'long',
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-    timeZone,
-  });
-}
-
-function timeFormat(timeZone: string) {
-  return new Intl.DateTimeFormat('en-GB', { hour: 'numeric', minute: '2-digit', timeZone });
-}
+const dateOptions = { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' } as const;
+const timeOptions = { hour: 'numeric', minute: '2-digit' } as const;
 
 /** A time zone's city, for "18:00 in Lagos": the last part of its IANA name. */
 function placeOf(timeZone: string): string {
@@ -91,12 +81,12 @@ function placeOf(timeZone: string): string {
 }
 
 /**
- * "Sunday 29 March 2026, 14:00 – 16:00" in the viewer's time; all-day: "Sunday 29 March 2026" (to its last day).
+ * "Sunday 29 March 2026, 14:00 – 16:00" in the viewer's time, in their words; all-day: "Sunday 29 March 2026" (to its last day).
  * Where the creator's zone has another clock time, it is said too: "(18:00 in Lagos)".
  */
-export function formatEventWhen(event: EventTimes, timeZone: string): string {
+export function formatEventWhen(event: EventTimes, timeZone: string, words: DateWords = dateWords): string {
   if (event.allDay) {
-    const days = dateFormat('UTC');
+    const days = words.format({ ...dateOptions, timeZone: 'UTC' });
     const first = days.format(new Date(event.startDate));
     const last =
       event.endDate && event.endDate.slice(0, 10) !== event.startDate.slice(0, 10)
@@ -106,15 +96,16 @@ export function formatEventWhen(event: EventTimes, timeZone: string): string {
   }
   const start = new Date(event.startDate);
   const end = event.endDate ? new Date(event.endDate) : null;
-  const times = timeFormat(timeZone);
-  let when = `${dateFormat(timeZone).format(start)}, ${times.format(start)}`;
+  const dates = words.format({ ...dateOptions, timeZone });
+  const times = words.format({ ...timeOptions, timeZone });
+  let when = `${dates.format(start)}, ${times.format(start)}`;
   if (end) {
     when +=
       calendarDay(end, timeZone) === calendarDay(start, timeZone)
         ? ` – ${times.format(end)}`
-        : ` – ${dateFormat(timeZone).format(end)}, ${times.format(end)}`;
+        : ` – ${dates.format(end)}, ${times.format(end)}`;
   }
-  const theirs = timeFormat(event.timeZone).format(start);
+  const theirs = words.format({ ...timeOptions, timeZone: event.timeZone }).format(start);
   if (event.timeZone !== timeZone && theirs !== times.format(start))
     when += ` (${theirs} in ${placeOf(event.timeZone)})`;
   return when;

@@ -53,6 +53,12 @@ export const plainTitle = style({ margin: 0, fontSize: vars.fontSize.lg, fontWei
 
 export const detail = style({ margin: 0, color: vars.color.textMuted, lineHeight: vars.lineHeight.body });
 
+/** Who is coming: the card's news, in the text's own colour. */
+export const coming = style({ margin: 0, fontWeight: vars.fontWeight.medium, lineHeight: vars.lineHeight.body });
+
+/** The way into the event, at the card's foot, as wide as its words and never less than a fingertip. */
+export const open = style({ justifySelf: 'start', gap: vars.space.xs, marginInlineStart: `calc(-1 * ${vars.space.sm})` });
+
 export const answers = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space.sm, marginBlockStart: 'auto' });
 
 export const ended = style([detail, { fontStyle: 'italic', marginBlockStart: 'auto' }]);

@@ -1,4 +1,5 @@
-import { useState } from 'react';
+import { useNavigate, useRouterState } from '@tanstack/react-router';
+import { useEffect, useMemo, useState } from 'react';
 import { display } from '../../../schema/limits.ts';
 import { rsvpKey } from '../../../schema/sync-protocol.ts';
 import type { SyncedFamily } from '../../../schema/sync.ts';
@@ -7,10 +8,13 @@ import { EmptyState } from '../../ui/empty-state.tsx';
 import * as headerStyles from '../../ui/page-header-row.css.ts';
 import { PageHeader } from '../../ui/page.tsx';
 import { useDialogState } from '../../ui/use-dialog-state.ts';
+import { useHistoryDialog } from '../../ui/use-history-dialog.ts';
 import { visuallyHidden } from '../../ui/visually-hidden.css.ts';
 import { useSignedInUser } from '../account/auth-store.ts';
+import { publicName } from '../account/display-name.ts';
 import { useFirstPullDone, usePendingIds } from '../device-session/use-sync-state.ts';
 import { FamilyScreen } from '../family/family-screen.tsx';
+import { useFamilyMembers } from '../family/use-family-members.ts';
 import { upcomingWithBirthdays } from './birthdays.ts';
 import { CalendarSubscriptionDialog } from './calendar-subscription-dialog.tsx';
 import { BirthdayCard, EventCard } from './event-card.tsx';
@@ -21,7 +25,9 @@ import { EventsIcon } from './events-icon.tsx';
 import * as styles from './events-screen.css.ts';
 import { useFamilyAnswers, useFamilyBirthdays, useFamilyEvents } from './use-family-events.ts';
 
-/** Events (spec §2): upcoming and past events, Create Event, answers, and each event's page. All of it offline. */
+/**
+ * Events (product.md §2): upcoming and past events, Create Event, answers, and each event's page. All of it offline.
+ */
 export function EventsScreen() {
   return (
     <FamilyScreen
@@ -49,8 +55,18 @@ function FamilyEvents({ family }: { family: SyncedFamily }) {
   const [allPast, setAllPast] = useState(false);
   const create = useDialogState();
   const subscription = useDialogState();
-  const opened = useDialogState<string>();
+  const opened = useHistoryDialog('event');
   const editing = useDialogState<string>();
+  const members = useFamilyMembers(family.id);
+  const people = useMemo(
+    () =>
+      (members ?? []).map((member) => ({
+        userId: member.userId,
+        name: member.userId === user.id ? 'You' : member.user ? publicName(member.user) : 'A family member',
+      })),
+    [members, user.id],
+  );
+  useLinkedEvent(opened.show);
 
   const loading = events === undefined || (!firstPullDone && events.length === 0);
   const upcoming = events?.filter((event) => isUpcoming(event, now, timeZone)) ?? [];
@@ -66,6 +82,7 @@ function FamilyEvents({ family }: { family: SyncedFamily }) {
       <EventCard
         event={event}
         answers={answers?.get(event.id) ?? []}
+        people={people}
         now={now}
         timeZone={timeZone}
         waiting={pending?.has(event.id) ?? false}
@@ -167,6 +184,21 @@ function FamilyEvents({ family }: { family: SyncedFamily }) {
       ) : null}
     </>
   );
+}
+
+/**
+ * A notification opens its event with `?event=<id>` (schema/notification-text.ts): the address drops it, so a reload
+ * or Back shows the list, and the event opens over the list as if tapped there. It waits for `family=`, which
+ * chooses the family first (selected-family.ts).
+ */
+function useLinkedEvent(open: (eventId: string) => void) {
+  const navigate = useNavigate();
+  const { event, family } = useRouterState({ select: (state) => state.location.search as Record<string, unknown> });
+  useEffect(() => {
+    if (typeof event !== 'string' || family !== undefined) return;
+    void navigate({ to: '/events', replace: true }).then(() => open(event));
+    // Only a new address asks: `open` is a new function at every render.
+  }, [event, family]);
 }
 
 function EventSkeletons() {

@@ -20,8 +20,9 @@ type FamilyScreenProps = {
 };
 
 /**
- * A signed-in screen about the selected family (spec §2, "Shared behaviour of events, chat and tree"): the family's
- * screen, or while loading its placeholders, or for someone in no family No Family Groups with a way to start one.
+ * A signed-in screen about the selected family (product.md §2, "Shared behaviour of events, chat and tree"): the
+ * family's screen, or while loading its placeholders, or for someone in no family No Family Groups with a way to start
+ * one.
  */
 export function FamilyScreen({ title, icon, noFamilyText, loading, children }: FamilyScreenProps) {
   useDocumentTitle(title);

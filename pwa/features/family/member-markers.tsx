@@ -36,7 +36,7 @@ export function MarkedMemberName({
 }
 
 /**
- * A family admin (spec §3: a crown and an Admin badge). `badge` shows the word too; the compact crown alone still
+ * A family admin (product.md §3: a crown and an Admin badge). `badge` shows the word too; the compact crown alone still
  * says "Family Admin" to screen readers and on hover.
  */
 function AdminMarker({ badge = false }: { badge?: boolean }) {

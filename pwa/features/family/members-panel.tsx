@@ -1,4 +1,3 @@
-import { relationshipLabels } from '../../../schema/choices.ts';
 import { display } from '../../../schema/limits.ts';
 import { ButtonLink } from '../../ui/button.tsx';
 import { useSignedInUser } from '../account/auth-store.ts';
@@ -7,15 +6,16 @@ import { InviteFamilyButton } from './invite/invite-family-button.tsx';
 import { MarkedMemberName } from './member-markers.tsx';
 import * as styles from './members-panel.css.ts';
 import { PersonAvatar, personName } from './person.tsx';
-import { useFamilyMembers } from './use-family-members.ts';
+import { relationshipsSeenBy, useFamilyMembers } from './use-family-members.ts';
 
 /**
- * The home dashboard's first few members (spec §9: five), with View All leading to the family tree when there are
+ * The home dashboard's first few members (product.md §9: five), with View All leading to the family tree when there are
  * more, and the way to invite the rest: a family just made has one member, and the home is where its maker lands.
  */
 export function MembersPanel({ family }: { family: { id: string; name: string } }) {
   const user = useSignedInUser();
   const members = useFamilyMembers(family.id);
+  const relationships = relationshipsSeenBy(user.id, members ?? []);
   const more = members !== undefined && members.length > display.membersBeforeViewAll;
   return (
     <DashboardPanel
@@ -39,7 +39,7 @@ export function MembersPanel({ family }: { family: { id: string; name: string } 
                   isYou={member.userId === user.id}
                   isAdmin={member.role === 'admin'}
                 />
-                <span className={styles.relationship}>{relationshipLabels[member.relationshipType ?? 'other']}</span>
+                <span className={styles.relationship}>{relationships.get(member.id)}</span>
               </div>
             </li>
           ))}

@@ -5,8 +5,6 @@ import { vars } from '../../ui/theme.css.ts';
 /** The composer, the post editor and the comment form: a text area with its buttons under it, on the right. */
 export const form = style({ display: 'grid', gap: vars.space.sm });
 
-export const actions = style({ display: 'flex', flexWrap: 'wrap', justifyContent: 'flex-end', gap: vars.space.sm });
-
 export const problem = style({ margin: 0, color: vars.color.danger, fontSize: vars.fontSize.sm });
 
 /** Add photos: a quiet button that is really the label of a hidden file input, so the browser's picker opens. */

@@ -40,3 +40,13 @@ export function TrashIcon(props: IconProps) {
     </StrokeIcon>
   );
 }
+
+/** A speaker with sound: Read aloud. */
+export function SpeakerIcon(props: IconProps) {
+  return (
+    <StrokeIcon {...props}>
+      <path d="M4 9.5h3.5L12 5.5v13l-4.5-4H4v-5Z" />
+      <path d="M15.5 9a4 4 0 0 1 0 6M18 6.5a7.5 7.5 0 0 1 0 11" />
+    </StrokeIcon>
+  );
+}

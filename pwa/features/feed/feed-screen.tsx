@@ -1,4 +1,4 @@
-import { useLayoutEffect } from 'react';
+import { Suspense, useLayoutEffect } from 'react';
 import { dismissHomeSnapshot } from '../../lib/home-snapshot.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { useFirstPullDone } from '../device-session/use-sync-state.ts';
@@ -13,6 +13,7 @@ import { MembersPanel } from '../family/members-panel.tsx';
 import { useSelectedFamily } from '../family/selected-family.ts';
 import { timeOfDayGreeting } from './greeting.ts';
 import { NotSentList } from '../device-session/not-sent-list.tsx';
+import { onThisDayPanel } from '../memories/on-this-day-loader.ts';
 import * as styles from './feed-screen.css.ts';
 import { FeedSkeleton } from './feed-skeleton.tsx';
 import { PostComposer } from './post-composer.tsx';
@@ -45,6 +46,9 @@ export function FeedScreen() {
               {selected.name}
             </h2>
             <PostComposer familyId={selected.id} />
+            <Suspense fallback={null}>
+              <onThisDayPanel.Component familyId={selected.id} />
+            </Suspense>
             <PostList familyId={selected.id} />
           </section>
           <aside className={styles.panels} aria-label="Your family at a glance">

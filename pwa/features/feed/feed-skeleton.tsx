@@ -1,7 +1,7 @@
 import { syncStatusStore } from '../device-session/sync-status-store.ts';
 import * as styles from './feed-skeleton.css.ts';
 
-/** Three placeholder posts (spec §9) while a new device fetches its family for the first time. */
+/** Three placeholder posts (product.md §9) while a new device fetches its family for the first time. */
 export function FeedSkeleton() {
   const { online } = syncStatusStore.use();
   return (

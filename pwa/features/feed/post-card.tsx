@@ -9,6 +9,7 @@ import { CommentIcon, HeartIcon, PencilIcon, TrashIcon } from './feed-icons.tsx'
 import { LinkifiedText } from './linkified-text.tsx';
 import * as styles from './post-card.css.ts';
 import { PostPhotos } from './post-photos.tsx';
+import { ReadAloudButton } from '../read-aloud/read-aloud-button.tsx';
 import { commentThread, confirmDialog, likersDialog, postEditor } from './post-card-parts.ts';
 import { commentsToggleText, likeCountText, wasEdited } from './post-summary.ts';
 import { RelativeTime } from './relative-time.tsx';
@@ -124,6 +125,7 @@ export const PostCard = memo(function PostCard({ post, waiting, viewerId, viewer
             <CommentIcon />
             {commentsToggleText(post.commentCount)}
           </button>
+          <ReadAloudButton text={post.content} className={styles.action} />
         </div>
         {isAuthor || viewerIsAdmin ? (
           <div className={styles.ownerActions}>
@@ -162,6 +164,7 @@ export const PostCard = memo(function PostCard({ post, waiting, viewerId, viewer
           <commentThread.Component
             id={threadId}
             postId={post.id}
+            familyId={post.familyId}
             viewerId={viewerId}
             viewerIsAdmin={viewerIsAdmin}
             focusField={post.commentCount === 0}

@@ -3,6 +3,7 @@ import { limits } from '../../../schema/limits.ts';
 import { toasts } from '../../../schema/messages.ts';
 import { Button } from '../../ui/button.tsx';
 import { Card } from '../../ui/card.tsx';
+import { formActions } from '../../ui/form-actions.css.ts';
 import { TextArea } from '../../ui/text-field.tsx';
 import { toast } from '../../ui/toast-store.ts';
 import { useHearthDb } from '../device-session/device-session-store.ts';
@@ -73,7 +74,7 @@ export function PostComposer({ familyId }: { familyId: string }) {
             {photoProblem}
           </p>
         ) : null}
-        <div className={styles.actions}>
+        <div className={formActions}>
           <label className={styles.addPhotos}>
             Add photos
             <input

@@ -2,6 +2,7 @@ import { useEffect, useRef } from 'react';
 import { familyToasts } from '../../../schema/family-messages.ts';
 import type { SyncedPost } from '../../../schema/sync.ts';
 import { Button } from '../../ui/button.tsx';
+import { formActions } from '../../ui/form-actions.css.ts';
 import { TextArea } from '../../ui/text-field.tsx';
 import { useLocalWrite } from '../device-session/use-local-write.ts';
 import { postRules } from './content-rules.ts';
@@ -37,7 +38,7 @@ export function PostEditor({ post, onDone }: { post: SyncedPost; onDone: () => v
   return (
     <form ref={form.formRef} className={styles.form} onSubmit={form.submit} noValidate>
       <TextArea ref={fieldRef} label="Edit your post" rows={4} onKeyDown={submitOnCtrlEnter} {...form.field} />
-      <div className={styles.actions}>
+      <div className={formActions}>
         <Button variant="secondary" onClick={onDone}>
           Cancel
         </Button>

@@ -3,7 +3,7 @@ import { Suspense, type ReactNode } from 'react';
 import type { SyncedPhoto } from '../../../schema/sync.ts';
 import type { PhotoUpload } from '../../db/hearth-db.ts';
 import { preloadable } from '../../lib/preloadable.tsx';
-import { useDialogState } from '../../ui/use-dialog-state.ts';
+import { useHistoryDialog } from '../../ui/use-history-dialog.ts';
 import { useHearthDb } from '../device-session/device-session-store.ts';
 import { PendingPhotoTile, PhotoTile } from '../photos/photo-tile.tsx';
 import * as styles from './post-card.css.ts';
@@ -34,7 +34,7 @@ export function PostPhotos({ photoIds, placeholder = null }: { photoIds: readonl
       return upload ? [{ kind: 'upload', upload }] : [];
     });
   }, [db, photoIds.join()]);
-  const viewer = useDialogState<string>();
+  const viewer = useHistoryDialog('photo');
   if (!shown) return null;
   if (shown.length === 0) return placeholder;
   const photos = shown.flatMap((item) => (item.kind === 'photo' ? [item.photo] : []));
@@ -56,14 +56,15 @@ export function PostPhotos({ photoIds, placeholder = null }: { photoIds: readonl
           </li>
         ))}
       </ul>
-      {viewer.state ? (
+      {/* Every post listens for the viewer's step in history; the post holding the photo shows it. */}
+      {viewer.state && photos.some((photo) => photo.id === viewer.state?.subject) ? (
         <Suspense fallback={null}>
           <postPhotoViewer.Component
             photos={photos}
             photoId={viewer.state.subject}
             open={viewer.state.open}
             onClose={viewer.close}
-            onMove={(photoId: string) => viewer.show(photoId)}
+            onMove={(photoId: string) => viewer.move(photoId)}
           />
         </Suspense>
       ) : null}

@@ -1,5 +1,5 @@
 import { useEffect, useLayoutEffect } from 'react';
-import { dismissHomeSnapshot, saveHomeSnapshot } from '../../lib/home-snapshot.ts';
+import { dismissHomeSnapshot, saveHomeSnapshot, writesSoFar } from '../../lib/home-snapshot.ts';
 import { whenIdle } from '../../lib/when-idle.ts';
 
 /** A screenful on a tall phone: the picture is shown only until the feed has drawn its own first posts. */
@@ -16,7 +16,9 @@ const postList = '[data-home-snapshot-posts]';
  * as its page), open dialogs, menus and passing announcements, and anything scripted.
  */
 const leftOut =
-  'img, video, canvas, iframe, script, noscript, template, dialog, [role="dialog"], [role="alertdialog"], [aria-live]';
+  'img, video, canvas, iframe, script, noscript, template, dialog, [role="dialog"], [role="alertdialog"], [aria-live], ' +
+  // The sync status too: what it said then ("All sent") is no promise about what the device holds at the next start.
+  '[role="status"]';
 
 /** The app's page as it is drawn now, cut down to the picture the next start shows; null when there is none to take. */
 function pictureOfPage(): string | null {
@@ -60,6 +62,10 @@ export function useHomeSnapshot(userId: string, posts: readonly unknown[] | unde
 
   useEffect(() => {
     if (!posts || posts.length === 0) return;
-    return whenIdle(() => takeHomeSnapshot(userId), 5000);
+    // A write made since these posts were drawn is not in them yet: the picture waits for the posts that show it.
+    const writes = writesSoFar();
+    return whenIdle(() => {
+      if (writesSoFar() === writes) takeHomeSnapshot(userId);
+    }, 5000);
   }, [userId, posts]);
 }

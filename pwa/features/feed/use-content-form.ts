@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useFormFields } from '../../lib/use-form-fields.ts';
 import { toast, type ToastOptions } from '../../ui/toast-store.ts';
 import { prepareLocalWrite } from '../device-session/use-local-write.ts';
@@ -13,11 +13,6 @@ type ContentFormOptions = {
   onSaved: () => void;
   /** Said when the device could not save at all (storage full or blocked); the text stays to try again. */
   failure: ToastOptions;
-  /**
-   * A chat's way: the field empties the moment the person sends, so they can type the next message at once; the
-   * saves run one after another in the order sent, and a text the device could not save comes back to the field.
-   */
-  clearAtOnce?: boolean;
 };
 
 /**
@@ -30,15 +25,21 @@ export function useContentForm({
   save,
   onSaved,
   failure,
-  clearAtOnce = false,
 }: ContentFormOptions) {
   const form = useFormFields({ content: initialContent });
   const [saving, setSaving] = useState(false);
-  const saves = useRef(Promise.resolve());
   // What the field holds now, for a save that ends after the person typed on.
   const formContent = useRef(form.values.content);
   formContent.current = form.values.content;
   const { blank, error } = checkContent(form.values.content, rules);
+  // Sent again (Enter) while the last text was still being saved: it goes as soon as that one is kept.
+  const savingNow = useRef(false);
+  const sendWhenSaved = useRef(false);
+  const [sendNext, setSendNext] = useState(0);
+  useEffect(() => {
+    // After the render that emptied the field of the saved text, so this submit reads what is left in it.
+    if (sendNext > 0) form.formRef.current?.requestSubmit();
+  }, [sendNext, form.formRef]);
 
   /** Saves one text: saved, or the schema's messages (none when the device itself failed, which a toast says). */
   async function saveText(content: string): Promise<WriteOutcome> {
@@ -54,26 +55,29 @@ export function useContentForm({
   async function submit(event: React.FormEvent) {
     event.preventDefault();
     // Enter and Ctrl+Enter submit past a disabled button, so its conditions are checked here as well.
-    if (blank || (saving && !clearAtOnce)) return;
+    if (savingNow.current) {
+      sendWhenSaved.current = true;
+      return;
+    }
+    if (blank) return;
     if (error) return form.showErrors({ content: error });
     const content = form.values.content;
-    if (clearAtOnce) {
-      form.reset();
-      const saving = saves.current.then(() => saveText(content));
-      saves.current = saving.then(() => undefined);
-      const outcome = await saving;
-      if (outcome.saved) return onSaved();
-      // Back where it was written, before anything the person has started typing since.
-      form.set('content', formContent.current ? `${content}\n${formContent.current}` : content);
-      return form.showErrors(outcome.fieldErrors);
-    }
+    // The field empties only once the write is in the device's database: emptied before, a reload or a closed tab
+    // in between lost a text the person had seen leave (docs/decisions/0030-a-write-shown-is-a-write-kept.md).
+    savingNow.current = true;
     setSaving(true);
     const outcome = await saveText(content);
+    savingNow.current = false;
     setSaving(false);
+    const sendAgain = sendWhenSaved.current;
+    sendWhenSaved.current = false;
     if (!outcome.saved) return form.showErrors(outcome.fieldErrors);
     onSaved();
-    // Words typed while it was being saved stay for the next one.
-    if (formContent.current === content) form.reset();
+    // Words typed while it was being saved stay for the next one; the saved text leaves the field.
+    const now = formContent.current;
+    if (now === content) form.reset();
+    else form.set('content', now.startsWith(content) ? now.slice(content.length).trimStart() : now);
+    if (sendAgain) setSendNext((count) => count + 1);
   }
 
   return {

@@ -29,28 +29,37 @@ export function readFamilyPosts(db: HearthDb, familyId: string, limit: number): 
       .reverse()
       .limit(limit + 1)
       .toArray();
-    const posts = newest.slice(0, limit);
-    const [authorsById, reactions, commentCounts] = await Promise.all([
-      readUsersById(
-        db,
-        posts.map((post) => post.authorId),
-      ),
-      Promise.all(posts.map((post) => db.reactions.where('postId').equals(post.id).toArray())),
-      Promise.all(posts.map((post) => db.comments.where('postId').equals(post.id).count())),
-    ]);
-    return {
-      posts: posts.map((post, index) => ({
-        ...post,
-        author: authorsById.get(post.authorId),
-        likerIds: (reactions[index] ?? [])
-          .filter((reaction) => reaction.reactionType === 'like')
-          .sort((a, b) => a.createdAt.localeCompare(b.createdAt))
-          .map((like) => like.userId),
-        commentCount: commentCounts[index] ?? 0,
-      })),
-      hasMore: newest.length > limit,
-    };
+    return { posts: await withFeedDetails(db, newest.slice(0, limit)), hasMore: newest.length > limit };
   });
+}
+
+/** One post as the feed shows it (a memory opened from the home), or undefined once it is gone. */
+export function readFeedPost(db: HearthDb, postId: string): Promise<FeedPost | undefined> {
+  return db.transaction('r', [db.posts, db.users, db.reactions, db.comments], async () => {
+    const post = await db.posts.get(postId);
+    return post ? (await withFeedDetails(db, [post]))[0] : undefined;
+  });
+}
+
+/** Posts with their authors, likes and comment counts, inside the caller's transaction. */
+async function withFeedDetails(db: HearthDb, posts: SyncedPost[]): Promise<FeedPost[]> {
+  const [authorsById, reactions, commentCounts] = await Promise.all([
+    readUsersById(
+      db,
+      posts.map((post) => post.authorId),
+    ),
+    Promise.all(posts.map((post) => db.reactions.where('postId').equals(post.id).toArray())),
+    Promise.all(posts.map((post) => db.comments.where('postId').equals(post.id).count())),
+  ]);
+  return posts.map((post, index) => ({
+    ...post,
+    author: authorsById.get(post.authorId),
+    likerIds: (reactions[index] ?? [])
+      .filter((reaction) => reaction.reactionType === 'like')
+      .sort((a, b) => a.createdAt.localeCompare(b.createdAt))
+      .map((like) => like.userId),
+    commentCount: commentCounts[index] ?? 0,
+  }));
 }
 
 /**

@@ -1,12 +1,12 @@
 import { useEffect, useState } from 'react';
 import { useHearthDb } from '../device-session/device-session-store.ts';
 import { Switch } from '../../ui/switch.tsx';
-import { devicePush, keepPushOn, turnOffPush, turnOnPush, type DevicePush } from './device-push.ts';
+import { devicePush, isAppleMobile, keepPushOn, turnOffPush, turnOnPush, type DevicePush } from './device-push.ts';
+import { whereToAllowNotifications } from './unblock-notifications.ts';
 
-const descriptions: Record<DevicePush | 'failed', string> = {
+const descriptions: Record<Exclude<DevicePush, 'blocked'> | 'failed', string> = {
   off: 'Get a notification here when something happens, even with Hearth closed.',
   on: 'This device shows a notification when something happens, even with Hearth closed.',
-  blocked: "Notifications are blocked for Hearth in this browser. Allow them in the site's settings, then come back.",
   'needs-home-screen':
     'On iPhone and iPad, add Hearth to your Home Screen first: tap Share, then "Add to Home Screen", and open Hearth from there.',
   unsupported: "This browser can't show notifications from Hearth.",
@@ -14,7 +14,7 @@ const descriptions: Record<DevicePush | 'failed', string> = {
 };
 
 /**
- * Push on this device (issue 16): offered as a switch the person taps, never asked for on its own. Each device is
+ * Push on this device: offered as a switch the person taps, never asked for on its own. Each device is
  * its own: the phone may buzz while the laptop stays quiet.
  */
 export function DevicePushSwitch() {
@@ -55,7 +55,11 @@ export function DevicePushSwitch() {
   return (
     <Switch
       label="Notifications on this device"
-      description={descriptions[state]}
+      description={
+        state === 'blocked'
+          ? `Notifications are blocked for Hearth in this browser. ${whereToAllowNotifications(navigator.userAgent, isAppleMobile())} Then come back.`
+          : descriptions[state]
+      }
       checked={state === 'on'}
       disabled={busy || !canChange}
       onCheckedChange={(on) => void change(on)}

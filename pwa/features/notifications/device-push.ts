@@ -12,7 +12,7 @@ import { ensureDeviceId } from '../../sync/sync-state.ts';
  */
 export type DevicePush = 'unsupported' | 'needs-home-screen' | 'blocked' | 'off' | 'on';
 
-function isAppleMobile(): boolean {
+export function isAppleMobile(): boolean {
   return (
     /iPhone|iPad|iPod/.test(navigator.userAgent) || (navigator.platform === 'MacIntel' && navigator.maxTouchPoints > 1)
   );

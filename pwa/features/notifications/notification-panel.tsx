@@ -1,17 +1,16 @@
 import { useNavigate } from '@tanstack/react-router';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { Fragment } from 'react';
-import { formatRelativeTime } from '../../lib/format-date.ts';
+import { dayLabel, formatRelativeTime, localDay } from '../../lib/format-date.ts';
 import { Button } from '../../ui/button.tsx';
 import { useSignedInUser } from '../account/auth-store.ts';
-import { dayLabel, localDay } from '../chat/chat-times.ts';
 import type { NotificationType } from '../../../schema/entities.ts';
 import { useHearthDb } from '../device-session/device-session-store.ts';
 import { personName } from '../family/person.tsx';
 import { rememberSelectedFamily } from '../family/selected-family.ts';
 import { readUsersById } from '../feed/read-users.ts';
 import { useQuickWrite } from '../feed/use-quick-write.ts';
-import { notificationPath, notificationText } from '../../../schema/notification-text.ts';
+import { notificationHref, notificationText } from '../../../schema/notification-text.ts';
 import * as styles from './notification-panel.css.ts';
 
 /** How many of the newest the list shows: gathered as they are, that is weeks of a busy family. */
@@ -48,11 +47,17 @@ export function NotificationPanel({ onNavigate }: { onNavigate: () => void }) {
   if (!list) return null;
   const unread = list.filter((notification) => !notification.isRead);
 
-  async function open(notification: { id: string; isRead: boolean; familyId: string; type: NotificationType }) {
+  async function open(notification: {
+    id: string;
+    isRead: boolean;
+    familyId: string;
+    type: NotificationType;
+    relatedId: string | null;
+  }) {
     if (!notification.isRead) void quickWrite('notification.read', { notificationId: notification.id });
     rememberSelectedFamily(user.id, notification.familyId);
     onNavigate();
-    await navigate({ to: notificationPath[notification.type] });
+    await navigate({ href: notificationHref(notification) });
   }
 
   return (

@@ -20,11 +20,26 @@ export const previewImage = style({
   borderRadius: vars.radius.sm,
 });
 
-/** The × sits on the picture's corner, on a solid disc so it shows on any photo. */
+/**
+ * The × is a small disc on the picture's corner, so it hides little of it; its button, a 44 px touch target, reaches a
+ * little past the corner, where nothing else is to be tapped.
+ */
 export const remove = style({
   position: 'absolute',
-  insetBlockStart: vars.space.xxs,
-  insetInlineEnd: vars.space.xxs,
+  insetBlockStart: '-0.5rem',
+  insetInlineEnd: '-0.5rem',
+  selectors: { '&:hover': { background: 'transparent' } },
+});
+
+export const removeDisc = style({
+  display: 'inline-flex',
+  alignItems: 'center',
+  justifyContent: 'center',
+  width: '1.5rem',
+  height: '1.5rem',
+  borderRadius: vars.radius.pill,
   background: vars.color.surfaceRaised,
+  color: vars.color.text,
   boxShadow: vars.shadow.sm,
+  selectors: { [`${remove}:hover &, ${remove}:focus-visible &`]: { background: vars.color.primarySoft } },
 });

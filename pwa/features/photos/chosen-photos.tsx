@@ -15,11 +15,15 @@ export function ChosenPhotos({ files, onRemove }: ChosenPhotosProps) {
     <ul className={styles.previews} aria-label="Chosen photos">
       {files.map((file, index) => (
         <li key={`${index}:${file.name}:${file.lastModified}`} className={styles.preview}>
-          <LocalPicture file={file} alt={file.name} className={styles.previewImage} />
+          <LocalPicture file={file} alt={`Photo ${index + 1} of ${files.length}`} className={styles.previewImage} />
           {onRemove ? (
             <IconButton
-              label={`Remove ${file.name}`}
-              icon={<CloseIcon />}
+              label={`Remove photo ${index + 1} of ${files.length}`}
+              icon={
+                <span className={styles.removeDisc}>
+                  <CloseIcon size="1rem" />
+                </span>
+              }
               className={styles.remove}
               onClick={() => onRemove(index)}
             />

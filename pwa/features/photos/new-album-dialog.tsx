@@ -16,7 +16,7 @@ type NewAlbumDialogProps = {
   onCreated: (albumId: string) => void;
 };
 
-/** New Album (spec §2): asks for a name, 1 to 100 characters; made on the device at once, offline too. */
+/** New Album (product.md §2): asks for a name, 1 to 100 characters; made on the device at once, offline too. */
 export function NewAlbumDialog({ familyId, open, onClose, onCreated }: NewAlbumDialogProps) {
   const write = useLocalWrite();
   const form = useFormFields({ name: '' });

@@ -3,6 +3,7 @@ import type { PhotoUpload } from '../../db/hearth-db.ts';
 import { uploadProgress } from '../../sync/upload-progress.ts';
 import { Button } from '../../ui/button.tsx';
 import { LocalPicture } from './local-picture.tsx';
+import { photoAlt } from './photo-alt.ts';
 import { PhotoThumbnail } from './photo-thumbnail.tsx';
 import * as styles from './photo-tile.css.ts';
 
@@ -25,7 +26,7 @@ export function PhotoTile({
       onPointerEnter={onPointerEnter}
       onClick={onOpen}
     >
-      <PhotoThumbnail photoId={photo.id} alt={photo.title || 'A family photo'} className={styles.image} />
+      <PhotoThumbnail photoId={photo.id} alt={photoAlt(photo)} className={styles.image} />
     </button>
   );
 }
@@ -38,7 +39,11 @@ export function PendingPhotoTile({ upload, onDiscard }: { upload: PhotoUpload; o
   const progress = uploadProgress.use().get(upload.photoId);
   return (
     <div className={styles.tile} data-state={upload.state}>
-      <LocalPicture file={upload.file} alt={upload.title || 'A photo you picked'} className={styles.image} />
+      <LocalPicture
+        file={upload.file}
+        alt={photoAlt({ ...upload, createdAt: upload.queuedAt }, 'you')}
+        className={styles.image}
+      />
       {upload.state === 'refused' && onDiscard ? (
         <div className={styles.problem} role="alert">
           <p>Not sent: {upload.problem}</p>

@@ -51,14 +51,49 @@ export const albumCover = style({
 
 globalStyle(`${albumCover} img`, { width: '100%', height: '100%', objectFit: 'cover' });
 
-export const albumName = style({
-  fontWeight: vars.fontWeight.semibold,
-  overflow: 'hidden',
-  textOverflow: 'ellipsis',
-  whiteSpace: 'nowrap',
-});
+/** An album's whole name, on as many lines as it takes: "Garden 2026" is never "Garden 2.". */
+export const albumName = style({ fontWeight: vars.fontWeight.semibold, overflowWrap: 'break-word', minWidth: 0 });
 
 export const albumCount = style({ color: vars.color.textMuted, fontSize: vars.fontSize.sm });
+
+/** People to filter by: a row of chips that wraps, each a whole touch target. */
+export const people = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  gap: vars.space.xs,
+  margin: `0 0 ${vars.space.md}`,
+  padding: 0,
+  listStyle: 'none',
+});
+
+export const personChip = style({
+  display: 'inline-flex',
+  alignItems: 'center',
+  gap: vars.space.xs,
+  minHeight: vars.size.touchTarget,
+  maxWidth: '100%',
+  padding: `${vars.space.xxs} ${vars.space.md} ${vars.space.xxs} ${vars.space.xxs}`,
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.pill,
+  background: vars.color.surface,
+  color: vars.color.text,
+  font: 'inherit',
+  textAlign: 'start',
+  overflowWrap: 'anywhere',
+  cursor: 'pointer',
+  selectors: {
+    '&:hover': { background: vars.color.primarySoft },
+    '&[aria-pressed="true"]': {
+      borderColor: vars.color.primary,
+      background: vars.color.primarySoft,
+      fontWeight: vars.fontWeight.semibold,
+    },
+    '&:focus-visible': { outline: `3px solid ${vars.color.focusRing}`, outlineOffset: '2px' },
+  },
+});
+
+/** "Everyone" has no avatar: the same chip, padded evenly. */
+export const everyoneChip = style([personChip, { paddingInlineStart: vars.space.md }]);
 
 export const grid = style({
   display: 'grid',
@@ -75,8 +110,6 @@ export const skeleton = style([
 ]);
 
 export const form = style({ display: 'grid', gap: vars.space.md });
-
-export const formActions = style({ display: 'flex', flexWrap: 'wrap', justifyContent: 'flex-end', gap: vars.space.sm });
 
 export const dropZone = style({
   display: 'grid',
@@ -104,33 +137,3 @@ export const hint = style({ margin: 0, color: vars.color.textMuted, fontSize: va
 export const progress = style({ display: 'grid', gap: vars.space.xs, fontWeight: vars.fontWeight.medium });
 
 globalStyle(`${progress} progress`, { width: '100%', height: '0.75rem', accentColor: vars.color.primary });
-
-export const linkButton = style([buttonVariants.secondary]);
-
-export const stage = style({
-  display: 'grid',
-  placeItems: 'center',
-  minHeight: '12rem',
-  borderRadius: vars.radius.lg,
-  background: vars.color.surfaceSunken,
-  overflow: 'hidden',
-  touchAction: 'pan-y',
-});
-
-export const stageImage = style({
-  display: 'block',
-  maxWidth: '100%',
-  maxHeight: 'calc(100dvh - 20rem)',
-  objectFit: 'contain',
-});
-
-export const walk = style({
-  display: 'flex',
-  alignItems: 'center',
-  justifyContent: 'space-between',
-  gap: vars.space.sm,
-});
-
-export const position = style({ color: vars.color.textMuted, fontVariantNumeric: 'tabular-nums' });
-
-export const photoDescription = style({ margin: 0, whiteSpace: 'pre-wrap', lineHeight: vars.lineHeight.body });

@@ -1,4 +1,5 @@
-import { useId, useMemo, useState } from 'react';
+import { useNavigate, useRouterState } from '@tanstack/react-router';
+import { useEffect, useId, useMemo, useState } from 'react';
 import { display } from '../../../schema/limits.ts';
 import { PhotoThumbnail } from './photo-thumbnail.tsx';
 import type { SyncedAlbum, SyncedFamily, SyncedPhoto } from '../../../schema/sync.ts';
@@ -7,6 +8,7 @@ import { EmptyState } from '../../ui/empty-state.tsx';
 import * as headerStyles from '../../ui/page-header-row.css.ts';
 import { PageHeader } from '../../ui/page.tsx';
 import { useDialogState } from '../../ui/use-dialog-state.ts';
+import { useHistoryDialog } from '../../ui/use-history-dialog.ts';
 import { visuallyHidden } from '../../ui/visually-hidden.css.ts';
 import { useHearthDb } from '../device-session/device-session-store.ts';
 import { useFirstPullDone } from '../device-session/use-sync-state.ts';
@@ -18,8 +20,14 @@ import * as styles from './photos-screen.css.ts';
 import { UploadPhotosDialog } from './upload-photos-dialog.tsx';
 import { useFamilyAlbums, useFamilyPhotos, usePhotoUploads } from './use-family-photos.ts';
 import { FamilyScreen } from '../family/family-screen.tsx';
+import { PersonAvatar, personName } from '../family/person.tsx';
+import { useFamilyMembers } from '../family/use-family-members.ts';
+import { usePhotoCountsByPerson, usePhotosOfPerson } from './photo-tags.ts';
 
-/** Photos (spec §2): album tiles, the grid, New Album, Upload Photos, and the viewer. Everything works offline. */
+/**
+ * Photos (product.md §2): album tiles, the people in them, the grid, New Album, Upload Photos, and the viewer.
+ * Everything works offline.
+ */
 export function PhotosScreen() {
   return (
     <FamilyScreen
@@ -43,16 +51,25 @@ function FamilyPhotos({ family }: { family: SyncedFamily }) {
   const uploads = usePhotoUploads(family.id);
   const firstPullDone = useFirstPullDone();
   const [filter, setFilter] = useState<AlbumFilter>({ albumId: null });
+  const [chosenPerson, setPerson] = useState<string | null>(null);
+  const members = useFamilyMembers(family.id);
+  // Someone not in this family (chosen in another, or gone since) leaves the grid on everyone.
+  const personShown = members?.find((member) => member.userId === chosenPerson);
+  const person = personShown ? chosenPerson : null;
+  const ofPerson = usePhotosOfPerson(family.id, person);
   const upload = useDialogState();
   const newAlbum = useDialogState();
-  const viewer = useDialogState<string>();
+  const viewer = useHistoryDialog('photo');
+  useLinkedPhotoOrPerson(viewer.show, setPerson);
 
   // An album deleted meanwhile (here or by someone else) leaves the grid on All Photos.
   const albumId =
     filter.albumId !== null && albums?.some((album) => album.id === filter.albumId) ? filter.albumId : null;
   const inView = (photo: { albumId: string | null }) => albumId === null || photo.albumId === albumId;
-  const shown = photos?.filter(inView) ?? [];
-  const waiting = uploads?.filter(inView) ?? [];
+  const shown = photos?.filter((photo) => inView(photo) && (!ofPerson || ofPerson.has(photo.id))) ?? [];
+  // Photos still on their way have nobody tagged in them yet.
+  const waiting = person === null ? (uploads?.filter(inView) ?? []) : [];
+  const personLabel = person === null ? null : personName(personShown?.user);
   const loading = photos === undefined || (!firstPullDone && photos.length === 0);
   const openIndex = viewer.state ? shown.findIndex((photo) => photo.id === viewer.state?.subject) : -1;
 
@@ -76,17 +93,28 @@ function FamilyPhotos({ family }: { family: SyncedFamily }) {
         selected={albumId}
         onSelect={(id) => setFilter({ albumId: id })}
       />
+      <PeopleChips familyId={family.id} selected={person} onSelect={setPerson} />
 
       {loading ? (
         <PhotoSkeletons />
       ) : shown.length === 0 && waiting.length === 0 ? (
-        albumId === null ? (
+        personLabel !== null ? (
+          <EmptyPhotos
+            title={`No photos of ${personLabel} here yet`}
+            text={`Open a photo and choose Who's in this photo? to tag ${personLabel}.`}
+          />
+        ) : albumId === null ? (
           <EmptyPhotos title="No photos yet" text="Share the first photo with your family: choose Upload Photos." />
         ) : (
           <EmptyPhotos title="No photos in this album" text="Add photos to it from Upload Photos, or from a photo." />
         )
       ) : (
-        <ul className={styles.grid} aria-label={albumId === null ? 'All Photos' : 'Photos in this album'}>
+        <ul
+          className={styles.grid}
+          aria-label={
+            personLabel !== null ? `Photos of ${personLabel}` : albumId === null ? 'All Photos' : 'Photos in this album'
+          }
+        >
           {waiting.map((item) => (
             <li key={item.photoId}>
               <PendingPhotoTile upload={item} onDiscard={() => void db.photoUploads.delete(item.photoId)} />
@@ -126,7 +154,7 @@ function FamilyPhotos({ family }: { family: SyncedFamily }) {
           albums={albums ?? []}
           open={viewer.state.open}
           onClose={viewer.close}
-          onMove={(index) => viewer.show(shown[index]!.id)}
+          onMove={(index) => viewer.move(shown[index]!.id)}
         />
       ) : null}
     </>
@@ -187,6 +215,77 @@ function AlbumTiles({
       </ul>
     </nav>
   );
+}
+
+/**
+ * Everyone, then each member tagged in a photo of the family (and the one chosen, even with none left): choosing one
+ * shows only the photos they are in.
+ */
+function PeopleChips({
+  familyId,
+  selected,
+  onSelect,
+}: {
+  familyId: string;
+  selected: string | null;
+  onSelect: (userId: string | null) => void;
+}) {
+  const members = useFamilyMembers(familyId);
+  const counts = usePhotoCountsByPerson(familyId);
+  const labelId = useId();
+  const tagged = members?.filter((member) => (counts?.get(member.userId) ?? 0) > 0 || member.userId === selected);
+  if (!tagged || tagged.length === 0) return null;
+  return (
+    <nav aria-labelledby={labelId}>
+      <h2 id={labelId} className={visuallyHidden}>
+        People
+      </h2>
+      <ul className={styles.people}>
+        <li>
+          <button
+            type="button"
+            className={styles.everyoneChip}
+            aria-pressed={selected === null}
+            onClick={() => onSelect(null)}
+          >
+            Everyone
+          </button>
+        </li>
+        {tagged.map((member) => (
+          <li key={member.id}>
+            <button
+              type="button"
+              className={styles.personChip}
+              aria-pressed={member.userId === selected}
+              onClick={() => onSelect(member.userId)}
+            >
+              <PersonAvatar user={member.user} size="sm" />
+              {personName(member.user)}
+            </button>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
+/**
+ * A notification opens its photo with `?photo=<id>`, and the Family Tree someone's photos with `?person=<id>`
+ * (decision 0060): the address drops them, as for events, and waits for `family=` to choose the family first.
+ */
+function useLinkedPhotoOrPerson(open: (photoId: string) => void, choosePerson: (userId: string) => void) {
+  const navigate = useNavigate();
+  const { photo, person, family } = useRouterState({
+    select: (state) => state.location.search as Record<string, unknown>,
+  });
+  useEffect(() => {
+    if ((typeof photo !== 'string' && typeof person !== 'string') || family !== undefined) return;
+    void navigate({ to: '/photos', replace: true }).then(() => {
+      if (typeof person === 'string') choosePerson(person);
+      if (typeof photo === 'string') open(photo);
+    });
+    // Only a new address asks: `open` is a new function at every render.
+  }, [photo, person, family]);
 }
 
 function PhotoSkeletons() {

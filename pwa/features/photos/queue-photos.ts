@@ -1,5 +1,6 @@
 import { limits } from '../../../schema/limits.ts';
 import type { HearthDb } from '../../db/hearth-db.ts';
+import { homeChangedByWrite } from '../../lib/home-snapshot.ts';
 
 /** Why a selection cannot be queued as it is: the spec's toasts say it to the person (photo-messages.ts). */
 export type SelectionProblem =
@@ -26,7 +27,7 @@ function looksLikePhoto(file: File): boolean {
   return file.type.startsWith('image/') && file.type !== 'image/svg+xml';
 }
 
-/** A file's name without its extension, as the title a photo gets when none is given (spec §9). */
+/** A file's name without its extension, as the title a photo gets when none is given (product.md §9). */
 export function titleFromFileName(name: string): string {
   return (name.replace(/\.[^./\\]+$/, '') || name).slice(0, limits.photoTitleMax);
 }
@@ -55,6 +56,8 @@ export async function queuePhotos(
     queuedAt: new Date(now + index).toISOString(),
     state: 'waiting' as const,
   }));
+  homeChangedByWrite();
   await db.photoUploads.bulkAdd(uploads);
+  homeChangedByWrite();
   return uploads.map((upload) => upload.photoId);
 }

@@ -42,8 +42,8 @@ function toastFor(problem: SelectionProblem): void {
 }
 
 /**
- * Upload Photos (spec §2, §5): pick or drop up to ten images, see them, give a title (the file name unless given) and
- * a description, choose an album. The files are kept on the device first, so nothing picked is lost to a dropped
+ * Upload Photos (product.md §2, §5): pick or drop up to ten images, see them, give a title (the file name unless given)
+ * and a description, choose an album. The files are kept on the device first, so nothing picked is lost to a dropped
  * connection; online, the dialog shows their progress and closes when the last is up.
  */
 export function UploadPhotosDialog({ family, albums, albumId, open, onClose }: UploadPhotosDialogProps) {
@@ -88,7 +88,7 @@ export function UploadPhotosDialog({ family, albums, albumId, open, onClose }: U
     try {
       ids = await queuePhotos(db, family.id, files, {
         albumId: album || null,
-        // One title for one photo; several are each titled by their file name (spec §9).
+        // One title for one photo; several are each titled by their file name (product.md §9).
         title: files.length === 1 ? title.trim() || null : null,
         description: description.trim() || null,
       });

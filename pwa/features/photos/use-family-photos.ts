@@ -33,7 +33,10 @@ export function useFamilyAlbums(familyId: string): SyncedAlbum[] | undefined {
 export function usePhotoUploads(familyId: string): PhotoUpload[] | undefined {
   const db = useHearthDb();
   return useLiveQuery(
-    async () => (await db.photoUploads.orderBy('queuedAt').toArray()).filter((upload) => upload.familyId === familyId),
+    async () =>
+      (await db.photoUploads.orderBy('queuedAt').toArray()).filter(
+        (upload) => upload.familyId === familyId && !upload.voice,
+      ),
     [db, familyId],
   );
 }

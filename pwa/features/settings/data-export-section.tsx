@@ -24,7 +24,7 @@ function size(bytes: number): string {
 }
 
 /**
- * Download My Data (issue 17, decision 0027): one tap asks the server for an archive, the screen shows it being made
+ * Download My Data (decision 0027): one tap asks the server for an archive, the screen shows it being made
  * (and the bell says when it is ready, should the person leave), then offers it for a week.
  */
 export function DataExportSection() {

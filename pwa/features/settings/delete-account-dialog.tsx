@@ -6,10 +6,11 @@ import { Dialog } from '../../ui/dialog.tsx';
 import { TextField } from '../../ui/text-field.tsx';
 import { googleSignInUrl } from '../account/account-urls.ts';
 import { forgetSignedInUser, useSignedInUser } from '../account/auth-store.ts';
+import { confirmWithPasskey } from '../account/passkeys.ts';
 import * as styles from './settings-screen.css.ts';
 
 /** What stops the deletion, with the way forward the screen offers. */
-type Refusal = { message: string; next: 'password' | 'family-tree' | 'google' | 'retry' };
+type Refusal = { message: string; next: 'password' | 'family-tree' | 'google' | 'passkey' | 'retry' };
 
 function refusalOf(error: unknown): Refusal {
   if (!(error instanceof ApiError)) {
@@ -20,14 +21,15 @@ function refusalOf(error: unknown): Refusal {
   }
   const message = error.body?.error ?? 'Something went wrong. Nothing was deleted.';
   if (error.status === 409) return { message, next: 'family-tree' };
-  if (error.status === 403) return { message, next: 'google' };
+  if (error.status === 403) return { message, next: error.body?.code === 'confirm_with_passkey' ? 'passkey' : 'google' };
   if (error.status === 400) return { message, next: 'password' };
   return { message, next: 'retry' };
 }
 
 /**
- * Delete My Account (issue 17, decision 0026): says exactly what goes and what stays with the family, asks for the
- * password (an account made with Google confirms with a fresh Google sign-in instead), then wipes this device.
+ * Delete My Account (decision 0026): says exactly what goes and what stays with the family, asks for the
+ * password (an account made with Google or a passkey confirms with a fresh sign-in by it instead, decision 0055),
+ * then wipes this device.
  */
 export function DeleteAccountDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const user = useSignedInUser();
@@ -35,8 +37,8 @@ export function DeleteAccountDialog({ open, onClose }: { open: boolean; onClose:
   const [refusal, setRefusal] = useState<Refusal | null>(null);
   const [busy, setBusy] = useState(false);
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
+  async function submit(event?: FormEvent) {
+    event?.preventDefault();
     setBusy(true);
     setRefusal(null);
     try {
@@ -49,11 +51,25 @@ export function DeleteAccountDialog({ open, onClose }: { open: boolean; onClose:
       await forgetPushOnThisDevice().catch(() => {});
       await leaveDevice(user.id);
       forgetSignedInUser();
-      window.location.assign('/');
+      window.location.assign('/account-deleted');
     } catch (error) {
       setRefusal(refusalOf(error));
       setBusy(false);
     }
+  }
+
+  /** A fresh sign-in by one of the person's own passkeys; then the deletion is asked again at once. */
+  async function confirmPasskey() {
+    setBusy(true);
+    try {
+      await confirmWithPasskey();
+    } catch (error) {
+      setBusy(false);
+      if (error instanceof Error && error.name === 'NotAllowedError') return;
+      setRefusal(refusalOf(error));
+      return;
+    }
+    await submit();
   }
 
   return (
@@ -81,7 +97,7 @@ export function DeleteAccountDialog({ open, onClose }: { open: boolean; onClose:
         </div>
         <TextField
           label="Your password"
-          hint="Signed up with Google? Leave this empty."
+          hint="Signed up with Google or a passkey? Leave this empty."
           type="password"
           autoComplete="current-password"
           value={password}
@@ -98,6 +114,11 @@ export function DeleteAccountDialog({ open, onClose }: { open: boolean; onClose:
             <ButtonLink to="/family-tree" variant="secondary">
               Open Family Tree
             </ButtonLink>
+          ) : null}
+          {refusal?.next === 'passkey' ? (
+            <Button type="button" variant="secondary" disabled={busy} onClick={() => void confirmPasskey()}>
+              Confirm with your passkey
+            </Button>
           ) : null}
           {refusal?.next === 'google' ? (
             <Button

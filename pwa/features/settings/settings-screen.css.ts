@@ -1,4 +1,4 @@
-import { style, styleVariants } from '@vanilla-extract/css';
+import { globalStyle, style, styleVariants } from '@vanilla-extract/css';
 import { brandColors, colorThemeNames, type ColorThemeName } from '../../ui/palette.ts';
 import { pulsing } from '../../ui/skeleton.css.ts';
 import { vars } from '../../ui/theme.css.ts';
@@ -17,6 +17,10 @@ export const switchList = style({
   padding: 0,
   listStyle: 'none',
 });
+
+/** Switches named by the families' names: a name longer than the line breaks where it is. */
+export const familySwitchList = style([switchList]);
+globalStyle(`${familySwitchList} label`, { overflowWrap: 'anywhere' });
 
 export const switchItem = style({
   selectors: { '& + &': { borderBlockStart: `1px solid ${vars.color.border}` } },

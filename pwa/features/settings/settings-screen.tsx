@@ -24,6 +24,7 @@ import { Switch } from '../../ui/switch.tsx';
 import { visuallyHidden } from '../../ui/visually-hidden.css.ts';
 import { DataExportSection } from './data-export-section.tsx';
 import { DeleteAccountDialog } from './delete-account-dialog.tsx';
+import { PasskeysSection } from './passkeys-section.tsx';
 import { SignInMethods } from './sign-in-methods.tsx';
 import { SignedInDevices } from './signed-in-devices.tsx';
 import * as styles from './settings-screen.css.ts';
@@ -40,6 +41,7 @@ const notificationSwitches: readonly SettingSwitch[] = [
   { key: 'eventReminders', label: 'Event Reminders', description: 'A gentle reminder before family events.' },
   { key: 'chatMessages', label: 'Chat Messages', description: 'New messages in your family chat.' },
   { key: 'photoComments', label: 'Photo Comments', description: 'When someone comments on a photo you shared.' },
+  { key: 'memories', label: 'Memories', description: 'A morning note when there are memories from this day.' },
 ];
 
 const privacySwitches: readonly SettingSwitch[] = [
@@ -73,7 +75,7 @@ const colorOptions: readonly { value: ColorThemeName; label: string; visual: Rea
   { value: 'blue', label: 'Blue', visual: <span className={styles.swatch.blue} /> },
 ];
 
-/** Settings (spec §2): appearance on this device, and preferences kept on the server. */
+/** Settings (product.md §2): appearance on this device, and preferences kept on the server. */
 export function SettingsScreen() {
   useDocumentTitle('Settings');
   const user = useSignedInUser();
@@ -156,6 +158,7 @@ export function SettingsScreen() {
       </SettingsSection>
 
       <SettingsSection title="Account">
+        <PasskeysSection />
         <SignInMethods />
         <div className={styles.actions}>
           <ButtonLink to="/profile" search={{ changePassword: 1 }} variant="secondary">
@@ -205,7 +208,7 @@ function FamilyMutes() {
           <h3 id="settings-families" className={styles.groupTitle}>
             From each family
           </h3>
-          <ul className={styles.switchList}>
+          <ul className={styles.familySwitchList}>
             {families.map((family) => {
               const muted = settings.mutedFamilyIds.includes(family.id);
               return (

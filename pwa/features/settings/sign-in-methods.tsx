@@ -6,8 +6,8 @@ import { TextField } from '../../ui/text-field.tsx';
 import * as styles from './settings-screen.css.ts';
 
 /**
- * How the person signs in (issue 17): someone who joined with Google can give their account a password; someone
- * with both can unlink Google (never leaving an account with no way in).
+ * How the person signs in: someone who joined with Google or a passkey alone (decision 0055) can give their account a
+ * password; someone with both can unlink Google (never leaving an account with no way in).
  */
 export function SignInMethods() {
   const [methods, setMethods] = useState<Methods | null>(null);
@@ -40,13 +40,13 @@ export function SignInMethods() {
     }
   }
 
-  if (!methods || (!methods.google && !methods.googleAvailable)) return null;
+  if (!methods || (methods.password && !methods.google && !methods.googleAvailable)) return null;
   const fieldError = (field: string) => (problem?.field === field ? problem.message : undefined);
 
   return (
     <div className={styles.group}>
       <h3 className={styles.groupTitle}>Signing in</h3>
-      {methods.google && !methods.password ? (
+      {!methods.password ? (
         <form
           className={styles.deleteForm}
           noValidate
@@ -55,7 +55,11 @@ export function SignInMethods() {
             void act(() => api.post('/api/auth/password/set', { newPassword, confirmPassword }));
           }}
         >
-          <p className={styles.groupHint}>You sign in with Google. Add a password to sign in without it too.</p>
+          <p className={styles.groupHint}>
+            {methods.google
+              ? 'You sign in with Google. Add a password to sign in without it too.'
+              : 'You sign in with a passkey. Add a password to sign in on devices without one too.'}
+          </p>
           <TextField
             label="New password"
             type="password"

@@ -9,7 +9,7 @@ import * as styles from './settings-screen.css.ts';
 const icons = { phone: PhoneIcon, tablet: TabletIcon, computer: DeviceIcon } as const;
 
 /**
- * Each browser the person is signed in on (issue 17), with Sign out for one or for all the others: a device signed out
+ * Each browser the person is signed in on, with Sign out for one or for all the others: a device signed out
  * here loses its copy of the family at its next request, so a phone left at a relative's is safe again.
  */
 export function SignedInDevices() {

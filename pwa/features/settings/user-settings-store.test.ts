@@ -1,17 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { defaultUserSettings } from '../../../schema/entities.ts';
 
-const saved = {
-  familyUpdates: true,
-  eventReminders: true,
-  chatMessages: true,
-  photoComments: true,
-  profileVisibility: true,
-  activityStatus: true,
-  photoDownload: true,
-  textSize: 'normal',
-  emailDigest: 'off',
-  mutedFamilyIds: [],
-};
+/** What the server keeps for a new account. */
+const saved = defaultUserSettings;
 
 /** A fresh store (it is one per page) with the API answered by `respond`. */
 async function storeWith(respond: (method: string, body: unknown) => Response | Promise<Response>) {

@@ -41,7 +41,7 @@ export async function changeUserSetting<Key extends keyof UserSettings>(
   unsaved.set(key, value);
   settingsStore.set({ status: 'ready', settings: { ...before.settings, [key]: value } });
   try {
-    const saved = await api.patch<UserSettings>('/api/settings', { [key]: value });
+    const saved = await api.patch<UserSettings>('/api/settings', { [key]: value }, { keepalive: true });
     if (unsaved.get(key) === value) unsaved.delete(key);
     settingsStore.set({ status: 'ready', settings: { ...saved, ...Object.fromEntries(unsaved) } });
   } catch (error) {

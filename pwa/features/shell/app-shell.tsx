@@ -3,7 +3,6 @@ import { Outlet, useMatches, useRouterState } from '@tanstack/react-router';
 import { dismissHomeSnapshot } from '../../lib/home-snapshot.ts';
 import { useAuth } from '../account/auth-store.ts';
 import { useTextSizeFromSettings } from '../settings/use-text-size-from-settings.ts';
-import { useDeviceSession } from '../device-session/use-device-session.ts';
 import { DownloadPopupHost } from '../marketing/download-popup/download-popup-host.tsx';
 import { SiteFooter } from '../marketing/footer/site-footer.tsx';
 import * as styles from './app-shell.css.ts';
@@ -19,7 +18,6 @@ export function AppShell() {
   const mainRef = useFocusMainOnNavigation();
   useHomeSnapshotOnlyAtHome();
   useTextSizeFromSettings(auth.isAuthenticated);
-  useDeviceSession(auth.user);
 
   if (auth.user) {
     // Idempotent: the first call starts the download, later ones return the same promise.

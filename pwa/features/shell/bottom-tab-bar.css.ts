@@ -1,6 +1,7 @@
 import { createContainer, globalStyle, style } from '@vanilla-extract/css';
 import { bottomBarSpace } from '../../ui/bottom-bar.css.ts';
 import { vars } from '../../ui/theme.css.ts';
+import { visuallyHiddenRules } from '../../ui/visually-hidden.css.ts';
 import { tabBarBreakpoint, topBarBreakpoint } from './breakpoints.ts';
 
 /** Measured in em, so it follows the text size: see `tab`. */
@@ -56,13 +57,9 @@ export const tab = style({
   lineHeight: vars.lineHeight.tight,
   textAlign: 'center',
   textDecoration: 'none',
-  // "Family Tree" on one line, unless the text is large for the screen (a 390 px phone with Larger text is 18.6 em
-  // wide); then it takes two lines and the labels give up their side space and a little size, more with the largest
-  // text, so no word is broken ("Event-s") and no two labels touch.
   whiteSpace: 'nowrap',
   '@container': {
-    [`${tabBarContainer} (max-width: 23em)`]: { whiteSpace: 'normal', paddingInline: 0, fontSize: '0.8rem' },
-    [`${tabBarContainer} (max-width: 17em)`]: { fontSize: '0.72rem' },
+    [`${tabBarContainer} (max-width: 23em)`]: { paddingInline: 0, fontSize: '0.8rem' },
   },
   selectors: {
     '&[aria-current="page"]': { color: vars.color.primaryText, fontWeight: vars.fontWeight.semibold },
@@ -79,4 +76,22 @@ export const tabIcon = style({
   borderRadius: vars.radius.pill,
   transition: 'background-color 150ms ease',
   selectors: { [`${tab}[aria-current="page"] &`]: { background: vars.color.primarySoft } },
+});
+
+/**
+ * What each tab shows follows the room there is, measured in em so the text size counts: the full labels where they
+ * fit; short ones ("Tree") when the text is large for the screen (a 390 px phone with Larger text is 18.6 em wide);
+ * the icons alone, still read by their labels, when even those would not fit whole (320 px with the largest text is
+ * 12.8 em). A word is never broken or squeezed into its neighbour.
+ */
+export const label = style({
+  '@container': { [`${tabBarContainer} (max-width: 23em)`]: visuallyHiddenRules },
+});
+
+export const shortLabel = style({
+  display: 'none',
+  '@container': {
+    [`${tabBarContainer} (max-width: 23em)`]: { display: 'inline' },
+    [`${tabBarContainer} (max-width: 14em)`]: { display: 'none' },
+  },
 });

@@ -2,7 +2,10 @@ import { Link } from '@tanstack/react-router';
 import * as styles from './bottom-tab-bar.css.ts';
 import { tabBarItems } from './nav-items.ts';
 
-/** Phones: the main places one thumb away, at the bottom of the screen. */
+/**
+ * Phones: the main places one thumb away, at the bottom of the screen. Each tab is read by its full label; what it
+ * shows narrows with the room there is (bottom-tab-bar.css.ts).
+ */
 export function BottomTabBar() {
   return (
     <nav aria-label="Tab bar" className={styles.tabBar}>
@@ -13,7 +16,10 @@ export function BottomTabBar() {
               <span className={styles.tabIcon}>
                 <item.icon size="1.375rem" />
               </span>
-              {item.label}
+              <span className={styles.label}>{item.label}</span>
+              <span className={styles.shortLabel} aria-hidden="true">
+                {item.shortLabel ?? item.label}
+              </span>
               {item.badge ? <item.badge corner /> : null}
             </Link>
           </li>

@@ -1,4 +1,4 @@
-import { createContainer, style } from '@vanilla-extract/css';
+import { createContainer, globalStyle, style } from '@vanilla-extract/css';
 import { vars } from '../../ui/theme.css.ts';
 import { visuallyHiddenRules } from '../../ui/visually-hidden.css.ts';
 import { tabBarBreakpoint, topBarBreakpoint } from './breakpoints.ts';
@@ -54,6 +54,12 @@ export const brand = style({
   fontWeight: vars.fontWeight.bold,
   letterSpacing: '-0.01em',
   textDecoration: 'none',
+});
+
+// Offline is said in words on every screen (sync-indicator.tsx): where the bar has no room for the word, the logo
+// makes it, as Home is a tab away.
+globalStyle(`${bar}:has([data-sync-state="offline"]) > ${brand}`, {
+  '@container': { [headerLabelsHiddenBelow]: { display: 'none' } },
 });
 
 // A name is never broken across lines: where it would not fit, only the mark shows.

@@ -14,8 +14,8 @@ describe('resolveMode', () => {
 });
 
 describe('readThemePreferences', () => {
-  it('opens dark, purple and normal-sized when nothing was saved', () => {
-    expect(readThemePreferences(() => null)).toEqual({ mode: 'dark', colorTheme: 'purple', textSize: 'normal' });
+  it('follows the device, purple and normal-sized when nothing was saved', () => {
+    expect(readThemePreferences(() => null)).toEqual({ mode: 'system', colorTheme: 'purple', textSize: 'normal' });
   });
 
   it('restores what was saved under the hearth keys', () => {
@@ -34,7 +34,7 @@ describe('readThemePreferences', () => {
   it('falls back per value when one is unrecognised', () => {
     const saved: Record<string, string> = { 'hearth-theme': 'sepia', 'hearth-color-theme': 'blue' };
     expect(readThemePreferences((key) => saved[key] ?? null)).toEqual({
-      mode: 'dark',
+      mode: 'system',
       colorTheme: 'blue',
       textSize: 'normal',
     });

@@ -1,5 +1,6 @@
 import {
   colorThemes,
+  defaultTextSize,
   textSizes,
   themeModes,
   themeStorageKeys,
@@ -16,8 +17,11 @@ import type { ResolvedMode } from '../../ui/palette.ts';
 
 export type ThemePreferences = { mode: ThemeMode; colorTheme: ColorTheme; textSize: TextSize };
 
-/** Hearth opens dark (spec §2: "the app defaults to a dark theme"), in purple, at normal text size. */
-export const defaultThemePreferences: ThemePreferences = { mode: 'dark', colorTheme: 'purple', textSize: 'normal' };
+/**
+ * Hearth follows the device's light or dark setting until the person chooses one (a phone kept light does not open on
+ * a dark screen), in purple, at normal text size.
+ */
+export const defaultThemePreferences: ThemePreferences = { mode: 'system', colorTheme: 'purple', textSize: defaultTextSize };
 
 function oneOf<T extends string>(allowed: readonly T[], value: string | null, fallback: T): T {
   return allowed.find((candidate) => candidate === value) ?? fallback;

@@ -18,6 +18,7 @@ export const familyMutators: LocalMutators<'family.create' | 'family.rename'> = 
         userId: signedInUser.id,
         role: 'admin',
         relationshipType: 'creator',
+        relativeToId: null,
         joinedAt: now,
       });
       // Screens join members to users; a first family made offline must still show its creator's name.

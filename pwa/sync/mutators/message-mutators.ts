@@ -1,6 +1,7 @@
 import { chatReadKey } from '../../../schema/sync-protocol.ts';
 import { excerpt, type LocalMutators } from './local-mutator.ts';
 import { photoMutators } from './photo-mutators.ts';
+import { deleteVoiceNotesOf } from './voice-note-mutators.ts';
 
 /** Chat (decision 0021). A message has no number until the server has it: screens show those last, in seq order. */
 export const messageMutators: LocalMutators<'message.send' | 'message.delete' | 'chat.read'> = {
@@ -20,7 +21,12 @@ export const messageMutators: LocalMutators<'message.send' | 'message.delete' | 
         deletedAt: null,
       });
     },
-    describe: (args) => (args.messageType === 'text' ? `Your message “${excerpt(args.content)}”` : 'Your photo message'),
+    describe: (args) =>
+      args.messageType === 'text'
+        ? `Your message “${excerpt(args.content)}”`
+        : args.messageType === 'photo'
+          ? 'Your photo message'
+          : 'Your voice message',
   },
 
   'message.delete': {
@@ -33,6 +39,7 @@ export const messageMutators: LocalMutators<'message.send' | 'message.delete' | 
           await photoMutators['photo.delete'].apply(writer, { photoId: photo.id }, context);
         }
       }
+      await deleteVoiceNotesOf(writer, 'messageId', messageId);
       await writer.put('messages', { ...message, content: '', photoId: null, deletedAt: context.now });
     },
     describe: () => 'Deleting a message',

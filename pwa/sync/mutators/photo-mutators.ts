@@ -1,7 +1,8 @@
 import { photoUrl } from '../../../schema/photo-urls.ts';
 import type { HearthRows } from '../../db/hearth-db.ts';
-import type { RowWriter } from '../row-writer.ts';
+import { deleteWithChildren, type RowWriter } from '../row-writer.ts';
 import { excerpt, type LocalMutators } from './local-mutator.ts';
+import { deleteVoiceNotesOf } from './voice-note-mutators.ts';
 
 /**
  * A family's albums or photos, looked up by `familyId` rather than by album: a rebase knows a pull concerns this
@@ -56,7 +57,9 @@ export const photoMutators: LocalMutators<
       for (const album of await rowsOfFamily(writer, 'albums', photo.familyId)) {
         if (album.coverPhotoId === photoId) await writer.put('albums', { ...album, coverPhotoId: null });
       }
-      await writer.delete('photos', photoId);
+      await deleteVoiceNotesOf(writer, 'photoId', photoId);
+      // With its tags, as the server's foreign key takes them.
+      await deleteWithChildren(writer, 'photos', photoId);
     },
     describe: () => 'Deleting a photo',
   },

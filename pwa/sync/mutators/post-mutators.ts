@@ -1,5 +1,6 @@
 import { deleteWithChildren } from '../row-writer.ts';
 import { excerpt, type LocalMutators } from './local-mutator.ts';
+import { deleteVoiceNotesOf } from './voice-note-mutators.ts';
 
 export const postMutators: LocalMutators<'post.create' | 'post.update' | 'post.delete'> = {
   'post.create': {
@@ -29,7 +30,12 @@ export const postMutators: LocalMutators<'post.create' | 'post.update' | 'post.d
 
   'post.delete': {
     async apply(writer, { postId }) {
-      if (await writer.get('posts', postId)) await deleteWithChildren(writer, 'posts', postId);
+      if (!(await writer.get('posts', postId))) return;
+      // With its comments' voice notes, as the server does in the same write.
+      for (const commentId of await writer.idsWhere('comments', 'postId', postId)) {
+        await deleteVoiceNotesOf(writer, 'commentId', commentId);
+      }
+      await deleteWithChildren(writer, 'posts', postId);
     },
     describe: () => 'Deleting a post',
   },

@@ -13,7 +13,6 @@ import {
   type MutationArgs,
   type MutationName,
   type MutationResult,
-  type Poke,
   type PullRequest,
   type PullResponse,
   type PushRequest,
@@ -25,7 +24,8 @@ import {
 import type { HearthRows, RowTable } from '../../db/hearth-db.ts';
 import { applyLocalMutation, type LocalMutation } from '../local-mutators.ts';
 import type { RowWriter } from '../row-writer.ts';
-import { SyncTransportError, type LiveHandlers, type SyncTransport } from '../transport.ts';
+import { SyncTransportError } from '../transport.ts';
+import { createScriptedTransport } from './scripted-transport.ts';
 
 /**
  * An in-memory stand-in for the sync server, for the engine's tests. It keeps the protocol's bookkeeping as the real
@@ -229,11 +229,21 @@ export function createFakeSyncServer({ pullPageMax: pageMax = pullPageMax.first 
     const device = devices.get(request.deviceId) ?? { userId, watermark: 0, rejections: new Map() };
     if (device.userId !== userId) throw wrongAccount();
     devices.set(request.deviceId, device);
-    if (request.epoch !== null && request.epoch !== epoch) {
-      throw new SyncTransportError('history-changed', "409: Hearth's server was restored from a backup", {
+    // A push must name the history (decision 0037); a pull may name none.
+    const startOver = () =>
+      new SyncTransportError('history-changed', "409: Hearth's server was restored from a backup", {
         historyChanged: { epoch, lastAppliedSeq: device.watermark },
       });
+    if ((request.epoch !== null || 'mutations' in request) && request.epoch !== epoch) throw startOver();
+    if (request.epoch === null) return device;
+    // As the server: a device that saw more than the server holds proves it went back in time (decision 0050).
+    const cursors = 'cursors' in request ? request.cursors : [];
+    const aheadOfFamily = cursors.some((cursor) => cursor.version > (familyVersions.get(cursor.familyId) ?? Infinity));
+    if (aheadOfFamily || (request.acknowledgedSeq > device.watermark && device.watermark > 0)) {
+      epoch = crypto.randomUUID();
+      throw startOver();
     }
+    if (request.acknowledgedSeq > device.watermark) throw startOver();
     return device;
   }
 
@@ -320,9 +330,8 @@ export function createFakeSyncServer({ pullPageMax: pageMax = pullPageMax.first 
       };
       const familyVersion = familyVersions.get(familyId) ?? 0;
       const resumeAfter = cursor.version <= familyVersion ? parseResume(cursor.resume) : null;
-      // As the server: progress that cannot be trusted (a cursor ahead, a bad token from 0) starts the family over.
-      const restart =
-        cursor.version > familyVersion || (cursor.version === 0 && cursor.resume !== null && !resumeAfter);
+      // As the server: progress that cannot be trusted (a bad token from 0) starts the family over.
+      const restart = cursor.version === 0 && cursor.resume !== null && !resumeAfter;
       const after = restart ? 0 : cursor.version;
       let changes = changesOf(familyId, after, cursor.version !== 0 || cursor.resume !== null);
       if (resumeAfter) changes = changes.filter(({ position }) => comparePositions(position, resumeAfter) > 0);
@@ -353,110 +362,21 @@ export function createFakeSyncServer({ pullPageMax: pageMax = pullPageMax.first 
     return { epoch, lastAppliedSeq: device.watermark, families, users: usersReferredBy(sent), more };
   }
 
-  /**
-   * One device's connection, as its user. Failures, a held push and live-channel events are scripted per test;
-   * every request is recorded.
-   */
-  function transportFor(userId: string) {
-    const pushes: PushRequest[] = [];
-    const pulls: PullRequest[] = [];
-    /** Per request, in order: null answers normally, an error fails that request. */
-    const script: { push: (SyncTransportError | null)[]; pull: (SyncTransportError | null)[] } = { push: [], pull: [] };
-    let failPushAfter: number | undefined;
-    let loseNextPushAnswer = false;
-    let pushGate: Promise<void> | undefined;
-    let live: LiveHandlers | undefined;
-    let liveOpenings = 0;
-
-    const transport: SyncTransport = {
-      async push(request) {
-        pushes.push(structuredClone(request));
-        if (pushGate) {
-          const gate = pushGate;
-          pushGate = undefined;
-          await gate;
-        }
-        const failure = script.push.shift();
-        if (failure) throw failure;
-        const stopAfter = failPushAfter;
-        failPushAfter = undefined;
-        const response = await push(userId, request, stopAfter);
-        if (loseNextPushAnswer) {
-          loseNextPushAnswer = false;
-          throw new SyncTransportError('network', 'The connection dropped before the answer arrived');
-        }
-        return structuredClone(response);
-      },
-      async pull(request) {
-        pulls.push(structuredClone(request));
-        await Promise.resolve();
-        const failure = script.pull.shift();
-        if (failure) throw failure;
-        return structuredClone(pull(userId, request));
-      },
-      openLive(handlers) {
-        liveOpenings += 1;
-        live = handlers;
-        return () => {
-          if (live === handlers) live = undefined;
-        };
-      },
-    };
-
-    return {
-      ...transport,
-      pushes,
-      pulls,
-      /** Fails one request of this kind, after `afterSuccesses` that answer normally. */
-      failNext(operation: 'push' | 'pull', error: SyncTransportError, afterSuccesses = 0): void {
-        script[operation].push(...Array<null>(afterSuccesses).fill(null), error);
-      },
-      /** The next push applies this many mutations and then answers 503 with their results. */
-      failNextPushAfter(count: number): void {
-        failPushAfter = count;
-      },
-      /** The next push is applied, but its answer never reaches the device. */
-      loseNextPushAnswer(): void {
-        loseNextPushAnswer = true;
-      },
-      /** The next push waits (after being recorded) until `release` is called. */
-      holdNextPush(): { release: () => void } {
-        let release = () => {};
-        pushGate = new Promise<void>((resolve) => {
-          release = resolve;
-        });
-        return { release };
-      },
-      get liveOpenings() {
-        return liveOpenings;
-      },
-      get liveIsOpen() {
-        return live !== undefined;
-      },
-      openLiveChannel(): void {
-        live?.onOpen();
-      },
-      breakLiveChannel(): void {
-        live?.onError();
-      },
-      sendHeartbeat(): void {
-        live?.onHeartbeat();
-      },
-      poke(poke: Poke): void {
-        live?.onPoke(poke);
-      },
-    };
-  }
-
   return {
     addUser(user: SyncedUser): void {
       users.set(user.id, user);
     },
     /** Membership made outside the sync mutations (an accepted invitation). */
-    addMember(member: { id: string; familyId: string; userId: string; role: 'admin' | 'member' }): void {
+    addMember(member: {
+      id: string;
+      familyId: string;
+      userId: string;
+      role: 'admin' | 'member';
+      relativeToId?: string | null;
+    }): void {
       const version = (familyVersions.get(member.familyId) ?? 0) + 1;
       familyVersions.set(member.familyId, version);
-      const row = { ...member, relationshipType: 'other' as const, joinedAt: serverTime() };
+      const row = { relativeToId: null, ...member, relationshipType: 'other' as const, joinedAt: serverTime() };
       rows.set(rowKey('members', member.id), { table: 'members', row, version });
     },
     /** A write made on another device, applied at once; answers the rejection reason if refused. */
@@ -507,9 +427,13 @@ export function createFakeSyncServer({ pullPageMax: pageMax = pullPageMax.first 
     get epoch() {
       return epoch;
     },
-    transportFor,
+    /** One device's connection, as its user, scripted by each test (scripted-transport.ts). */
+    transportFor: (userId: string) =>
+      createScriptedTransport({
+        push: (request, stopAfter) => push(userId, request, stopAfter),
+        pull: (request) => pull(userId, request),
+      }),
   };
 }
 
 export type FakeSyncServer = ReturnType<typeof createFakeSyncServer>;
-export type FakeTransport = ReturnType<FakeSyncServer['transportFor']>;

@@ -1,4 +1,4 @@
-import type { SyncTimers } from '../sync-engine.ts';
+import type { SyncTimers } from '../sync-timers.ts';
 
 type Scheduled = { at: number; callback: () => void; every: number | undefined };
 

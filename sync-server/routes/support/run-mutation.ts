@@ -21,7 +21,14 @@ const statusOf: Record<Refusal['kind'], 403 | 404 | 409 | 422> = {
   messageNotFound: 404,
   // The photo names no upload of this person in this family: as good as an address that does not exist.
   photoFileMissing: 404,
+  voiceNoteNotFound: 404,
+  voiceFileMissing: 404,
+  notYourVoiceMessage: 403,
+  notYourVoiceComment: 403,
   notYourPhoto: 403,
+  notYourTag: 403,
+  // The person named is not one of the family: as good as one who does not exist.
+  notInFamily: 404,
   notYourAlbum: 403,
   photoOfSomeoneElse: 403,
   notYourPost: 403,

@@ -1,10 +1,11 @@
 import { display } from '../../../../schema/limits.ts';
+import { photoAlt } from '../../photos/photo-alt.ts';
 import { PhotoThumbnail } from '../../photos/photo-thumbnail.tsx';
 import { useFamilyPhotos } from '../../photos/use-family-photos.ts';
 import { DashboardPanel } from './dashboard-panel.tsx';
 import * as styles from './dashboard-panels.css.ts';
 
-/** The family's newest photos (spec §9: six), newest first, from the device, as thumbnails (a few KB each). */
+/** The family's newest photos (product.md §9: six), newest first, from the device, as thumbnails (a few KB each). */
 export function RecentPhotosPanel({ familyId }: { familyId: string }) {
   const photos = useFamilyPhotos(familyId, display.recentPhotos);
   return (
@@ -15,7 +16,7 @@ export function RecentPhotosPanel({ familyId }: { familyId: string }) {
         <ul className={styles.photoGrid}>
           {photos.map((photo) => (
             <li key={photo.id}>
-              <PhotoThumbnail photoId={photo.id} alt={photo.title || 'A family photo'} className={styles.photo} />
+              <PhotoThumbnail photoId={photo.id} alt={photoAlt(photo)} className={styles.photo} />
             </li>
           ))}
         </ul>

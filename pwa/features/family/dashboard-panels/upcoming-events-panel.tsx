@@ -10,7 +10,7 @@ import { DashboardPanel } from './dashboard-panel.tsx';
 import * as styles from './dashboard-panels.css.ts';
 
 /**
- * The family's next events (spec §9: three), soonest first: those starting now or later and the members' coming
+ * The family's next events (product.md §9: three), soonest first: those starting now or later and the members' coming
  * birthdays, from the device.
  */
 export function UpcomingEventsPanel({ familyId }: { familyId: string }) {

@@ -14,6 +14,7 @@ import { useSignedInUser } from '../../account/auth-store.ts';
 import { useHearthDb } from '../../device-session/device-session-store.ts';
 import { publicName } from '../../account/display-name.ts';
 import { useIsFamilyAdmin } from '../use-is-family-admin.ts';
+import * as linksMade from '../links-made.css.ts';
 import * as styles from './invite-dialog.css.ts';
 import { invitationApi } from './invitation-api.ts';
 import { invitationShareData, invitationUrl, inviteProblemText } from './invitation-links.ts';
@@ -94,7 +95,7 @@ export function InviteDialog({ familyId, familyName, open, onClose }: InviteDial
           {creating ? 'Creating link...' : 'Create invite link'}
         </Button>
       )}
-      <p role="status" className={styles.note}>
+      <p role="status" className={linksMade.note}>
         {problem}
       </p>
       <OpenInvitations familyId={familyId} links={openLinks.links} onTurnedOff={turnedOff} />
@@ -158,8 +159,8 @@ function OpenInvitations({ familyId, links, onTurnedOff }: OpenInvitationsProps)
   const isAdmin = useIsFamilyAdmin(familyId);
 
   return (
-    <section aria-labelledby={headingId} className={styles.openLinks}>
-      <h3 id={headingId} className={styles.openLinksTitle}>
+    <section aria-labelledby={headingId} className={linksMade.section}>
+      <h3 id={headingId} className={linksMade.sectionTitle}>
         Open invite links
       </h3>
       {links.state === 'loading' ? (
@@ -169,7 +170,7 @@ function OpenInvitations({ familyId, links, onTurnedOff }: OpenInvitationsProps)
       ) : links.invitations.length === 0 ? (
         <p className={styles.muted}>No open links right now.</p>
       ) : (
-        <ul className={styles.linkList}>
+        <ul className={linksMade.list}>
           {links.invitations.map((invitation) => (
             <OpenInvitation
               key={invitation.id}
@@ -215,7 +216,7 @@ function OpenInvitation({ familyId, invitation, madeByYou, canTurnOff, onTurnedO
   }
 
   return (
-    <li className={styles.linkRow}>
+    <li className={linksMade.row}>
       <span>
         Made by {maker} · expires {expires}
       </span>

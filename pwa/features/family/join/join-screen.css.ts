@@ -14,6 +14,8 @@ export const title = style({
   fontSize: vars.fontSize.xxl,
   lineHeight: vars.lineHeight.tight,
   textWrap: 'balance',
+  // On a small phone with large text, the invitation and its buttons share the first screen.
+  '@media': { 'screen and (max-width: 24em)': { fontSize: vars.fontSize.xl } },
   overflowWrap: 'anywhere',
 });
 

@@ -1,7 +1,7 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { familyMessages } from '../../../../schema/family-messages.ts';
 import type { InvitationPreview } from '../../../../schema/invitations.ts';
-import { formatLongDate } from '../../../lib/format-date.ts';
+import { useDateWords } from '../../../lib/format-date.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { Button, ButtonLink } from '../../../ui/button.tsx';
 import { Card } from '../../../ui/card.tsx';
@@ -12,6 +12,7 @@ import { Spinner } from '../../../ui/spinner.tsx';
 import { useAuth } from '../../account/auth-store.ts';
 import { invitationApi } from '../invite/invitation-api.ts';
 import { JoinForm } from './join-form.tsx';
+import { servedInvitation } from './served-invitation.ts';
 import { joinProblemOf, joinProblemTexts, type JoinProblem } from './join-problems.ts';
 import * as styles from './join-screen.css.ts';
 import { useOpenFamily } from './use-open-family.ts';
@@ -28,15 +29,20 @@ type Lookup =
  */
 export function JoinScreen({ token }: { token: string }) {
   const { user } = useAuth();
-  const [lookup, setLookup] = useState<Lookup>({ state: 'loading' });
+  // Drawn by the server for a visitor, the page already holds the invitation (served-invitation.ts); someone signed
+  // in asks, the answer saying whether they belong to the family already.
+  const [served] = useState(() => (user ? null : servedInvitation(token)));
+  const [lookup, setLookup] = useState<Lookup>(served ? { state: 'found', preview: served } : { state: 'loading' });
   const [attempts, setAttempts] = useState(0);
   const retry = () => setAttempts((count) => count + 1);
   useDocumentTitle(documentTitle(lookup));
 
   // Asked again once signed in: the answer then says whether the person already belongs to the family.
   useEffect(() => {
+    if (served && user?.id === undefined && attempts === 0) return;
     const request = new AbortController();
-    setLookup({ state: 'loading' });
+    // An invitation on screen stays there while it is asked again.
+    setLookup((current) => (current.state === 'found' ? current : { state: 'loading' }));
     invitationApi.lookup(token, request.signal).then(
       (preview) => setLookup({ state: 'found', preview }),
       (error: unknown) => {
@@ -47,7 +53,7 @@ export function JoinScreen({ token }: { token: string }) {
       },
     );
     return () => request.abort();
-  }, [token, user?.id, attempts]);
+  }, [token, user?.id, attempts, served]);
 
   const offline = lookup.state === 'problem' && lookup.problem === 'offline';
   useEffect(() => {
@@ -99,6 +105,7 @@ function documentTitle(lookup: Lookup): string {
 
 /** "Margaret Smith invited you to join The Smiths on Hearth", until when, and what to do next. */
 function Invitation({ preview, children }: { preview: InvitationPreview; children: ReactNode }) {
+  const { longDate } = useDateWords();
   return (
     <div className={noticeStyles.wrap}>
       <Card as="section" aria-labelledby="invitation-title" className={styles.card}>
@@ -108,7 +115,7 @@ function Invitation({ preview, children }: { preview: InvitationPreview; childre
         <h1 id="invitation-title" className={styles.title}>
           {preview.invitedBy} invited you to join {preview.familyName} on Hearth
         </h1>
-        <p className={styles.muted}>This invitation is open until {formatLongDate(preview.expiresAt)}.</p>
+        <p className={styles.muted}>This invitation is open until {longDate(preview.expiresAt)}.</p>
         {children}
       </Card>
     </div>

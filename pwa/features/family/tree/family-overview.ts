@@ -11,7 +11,7 @@ export function relationshipOf(member: Relationship): RelationshipChoice {
 }
 
 /**
- * The tree's groups (spec §3): in the spec's order of relationship types, only those with someone in them, each
+ * The tree's groups (product.md §3): in the spec's order of relationship types, only those with someone in them, each
  * keeping its members in the order given.
  */
 export function groupByRelationship<Member extends Relationship>(
@@ -34,13 +34,13 @@ export type FamilyOverview = {
   yearsConnected: number;
 };
 
-/** Spec §9: the current year minus the year the family was made, plus one (so a family made this year shows 1). */
+/** product.md §9: the current year minus the year the family was made, plus one (so a family made this year shows 1). */
 export function yearsConnected(familyCreatedAt: string, today: Date): number {
   // A device whose clock runs behind the server's may see a family "made next year": it has still been one year.
   return Math.max(1, today.getFullYear() - new Date(familyCreatedAt).getFullYear() + 1);
 }
 
-/** The Family Overview card's four figures (spec §2). */
+/** The Family Overview card's four figures (product.md §2). */
 export function familyOverview(
   family: Pick<SyncedFamily, 'createdAt'>,
   members: readonly Pick<SyncedMember, 'role' | 'relationshipType'>[],

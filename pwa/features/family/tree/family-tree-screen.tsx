@@ -13,7 +13,8 @@ import { NotSentList } from '../../device-session/not-sent-list.tsx';
 import { usePendingIds } from '../../device-session/use-sync-state.ts';
 import { FamilyScreen } from '../family-screen.tsx';
 import { InviteFamilyButton } from '../invite/invite-family-button.tsx';
-import { useFamilyMembers, type FamilyMemberView } from '../use-family-members.ts';
+import { relationshipsSeenBy, useFamilyMembers, type FamilyMemberView } from '../use-family-members.ts';
+import { usePhotoCountsByPerson } from '../../photos/photo-tags.ts';
 import { familyOverview, groupByRelationship } from './family-overview.ts';
 import { FamilyOverviewCard } from './family-overview-card.tsx';
 import { FamilyTreeIcon } from './family-tree-icon.tsx';
@@ -26,11 +27,12 @@ import { LightbulbIcon, LockIcon } from './tree-icons.tsx';
 const manageMemberDialog = preloadable(() =>
   import('./manage-member-dialog.tsx').then(({ ManageMemberDialog }) => ManageMemberDialog),
 );
+const frameDialog = preloadable(() => import('../frame/frame-dialog.tsx').then(({ FrameDialog }) => FrameDialog));
 const renameFamilyDialog = preloadable(() =>
   import('./rename-family-dialog.tsx').then(({ RenameFamilyDialog }) => RenameFamilyDialog),
 );
 
-/** The Family Tree (spec §2): the selected family's members grouped by how they are related, from the device. */
+/** The Family Tree (product.md §2): the selected family's members grouped by how they are related, from the device. */
 export function FamilyTreeScreen() {
   return (
     <FamilyScreen
@@ -62,12 +64,15 @@ function EmptyTree(props: { title: string; text: string; children?: ReactNode })
 function FamilyTree({ family }: { family: SyncedFamily }) {
   const user = useSignedInUser();
   const members = useFamilyMembers(family.id);
+  const photoCounts = usePhotoCountsByPerson(family.id);
   const waitingIds = usePendingIds('members');
   // Each opening mounts them afresh (keyed by `opening`), so neither shows the last opening's half-filled state.
   const manage = useDialogState<FamilyMemberView>();
   const rename = useDialogState();
+  const frame = useDialogState();
   const membersRef = useRef<HTMLElement>(null);
 
+  const relationships = relationshipsSeenBy(user.id, members ?? []);
   const viewerIsAdmin = members?.some((member) => member.userId === user.id && member.role === 'admin') ?? false;
   const actionsFor = (member: FamilyMemberView) =>
     memberActions({
@@ -99,6 +104,17 @@ function FamilyTree({ family }: { family: SyncedFamily }) {
               Rename family
             </Button>
           ) : null}
+          {viewerIsAdmin ? (
+            <Button
+              variant="secondary"
+              aria-haspopup="dialog"
+              onPointerEnter={() => void frameDialog.preload()}
+              onFocus={() => void frameDialog.preload()}
+              onClick={() => frame.show()}
+            >
+              Photo frame
+            </Button>
+          ) : null}
         </div>
       </div>
       <NotSentList />
@@ -127,10 +143,12 @@ function FamilyTree({ family }: { family: SyncedFamily }) {
                   key={group.type}
                   group={group}
                   viewerUserId={user.id}
+                  relationships={relationships}
                   waitingIds={waitingIds}
                   canManage={(member) => hasMemberActions(actionsFor(member))}
                   onManage={manage.show}
                   onManageIntent={() => void manageMemberDialog.preload()}
+                  photoCounts={photoCounts}
                 />
               ))}
             </div>
@@ -164,11 +182,21 @@ function FamilyTree({ family }: { family: SyncedFamily }) {
           />
         </Suspense>
       ) : null}
+      {frame.state ? (
+        <Suspense fallback={null}>
+          <frameDialog.Component
+            familyId={family.id}
+            familyName={family.name}
+            open={frame.state.open}
+            onClose={frame.close}
+          />
+        </Suspense>
+      ) : null}
     </>
   );
 }
 
-/** Static help and the privacy promise (spec §2; product.md's wording). */
+/** Static help and the privacy promise (product.md §2; product.md's wording). */
 function TreeTips({ familyName }: { familyName: string }) {
   return (
     <div className={styles.about}>
@@ -181,7 +209,8 @@ function TreeTips({ familyName }: { familyName: string }) {
         </h2>
         <ul className={styles.tips}>
           <li>
-            Invite grandparents, cousins and everyone in between. Each person says how they're related as they join.
+            Invite grandparents, cousins and everyone in between. Each person says how they're related to whoever
+            invited them, and everyone sees it from their own side.
           </li>
           <li>To change how you're related, choose Manage next to your name.</li>
           <li>Admins look after the family: they can rename it, make others admins and remove members.</li>

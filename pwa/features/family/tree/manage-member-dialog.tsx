@@ -7,12 +7,14 @@ import { ConfirmActions } from '../../../ui/confirm-dialog.tsx';
 import { Dialog } from '../../../ui/dialog.tsx';
 import { SelectField } from '../../../ui/select-field.tsx';
 import { toast } from '../../../ui/toast-store.ts';
+import { useSignedInUser } from '../../account/auth-store.ts';
 import { useLocalWrite } from '../../device-session/use-local-write.ts';
 import { personName } from '../person.tsx';
 import type { FamilyMemberView } from '../use-family-members.ts';
 import { relationshipOf } from './family-overview.ts';
 import type { MemberActions } from './member-actions.ts';
 import * as styles from './manage-member-dialog.css.ts';
+import { ResetLinkSection } from './reset-link-section.tsx';
 
 type ManageMemberDialogProps = {
   open: boolean;
@@ -41,6 +43,7 @@ export function ManageMemberDialog({
   onRemoved,
 }: ManageMemberDialogProps) {
   const write = useLocalWrite();
+  const viewerUserId = useSignedInUser().id;
   // Removing someone, or leaving, is asked about first, in place of the dialog's choices.
   const [confirming, setConfirming] = useState(false);
   const [relationship, setRelationship] = useState<RelationshipChoice>(relationshipOf(member));
@@ -126,7 +129,7 @@ export function ManageMemberDialog({
           }}
         >
           <SelectField
-            label={self ? "How you're related" : `How ${name} is related`}
+            label={relationshipQuestion(member, self, viewerUserId)}
             options={actions.relationshipChoices.map((type) => ({ value: type, label: relationshipLabels[type] }))}
             value={relationship}
             onChange={(event) => setRelationship(event.target.value as RelationshipChoice)}
@@ -159,6 +162,8 @@ export function ManageMemberDialog({
         </div>
       ) : null}
 
+      {actions.resetLink ? <ResetLinkSection familyId={family.id} memberId={member.id} name={name} /> : null}
+
       {actions.remove || actions.leave === 'allowed' ? (
         <div className={styles.choice}>
           <Button variant="danger" autoFocus={cameBack} onClick={() => setConfirming(true)}>
@@ -176,4 +181,15 @@ export function ManageMemberDialog({
       ) : null}
     </Dialog>
   );
+}
+
+/**
+ * Asked about the same person as when they joined (decision 0062): the change keeps whom the relationship is to.
+ * "You are Rose Miller's…", "Maya is your…", "David is Rose Miller's…".
+ */
+function relationshipQuestion(member: FamilyMemberView, self: boolean, viewerUserId: string): string {
+  const name = personName(member.user);
+  if (!member.relativeToId) return self ? "How you're related" : `How ${name} is related`;
+  const anchor = member.relativeToId === viewerUserId ? 'your' : `${personName(member.relativeTo)}'s`;
+  return `${self ? 'You are' : `${name} is`} ${anchor}…`;
 }

@@ -13,21 +13,33 @@ describe('memberActions', () => {
   it('lets a member change only their own relationship, and leave', () => {
     const members = [creator, member, otherMember];
     const own = memberActions({ viewerUserId: 'cy', target: member, members, familyCreatorId: 'ada' });
-    expect(own).toEqual({ relationshipChoices: everyTypeButCreator, role: null, remove: false, leave: 'allowed' });
+    expect(own).toEqual({
+      relationshipChoices: everyTypeButCreator,
+      role: null,
+      remove: false,
+      resetLink: false,
+      leave: 'allowed',
+    });
 
     const someoneElse = memberActions({ viewerUserId: 'cy', target: otherMember, members, familyCreatorId: 'ada' });
-    expect(someoneElse).toEqual({ relationshipChoices: null, role: null, remove: false, leave: null });
+    expect(someoneElse).toEqual({ relationshipChoices: null, role: null, remove: false, resetLink: false, leave: null });
     expect(hasMemberActions(someoneElse)).toBe(false);
   });
 
-  it('lets an admin change anyone’s relationship, make them admin and remove them', () => {
+  it('lets an admin change anyone’s relationship, make them admin, remove them and make them a reset link', () => {
     const actions = memberActions({
       viewerUserId: 'ada',
       target: member,
       members: [creator, member],
       familyCreatorId: 'ada',
     });
-    expect(actions).toEqual({ relationshipChoices: everyTypeButCreator, role: 'makeAdmin', remove: true, leave: null });
+    expect(actions).toEqual({
+      relationshipChoices: everyTypeButCreator,
+      role: 'makeAdmin',
+      remove: true,
+      resetLink: true,
+      leave: null,
+    });
     expect(hasMemberActions(actions)).toBe(true);
   });
 

@@ -13,6 +13,8 @@ export type MemberActions = {
   role: 'makeAdmin' | 'removeAdmin' | null;
   /** Removing someone else; leaving is `leave`. */
   remove: boolean;
+  /** A one-time password reset link for someone else, to pass on by hand (decision 0044). */
+  resetLink: boolean;
   /**
    * Only for one's own membership. The last admin may not leave: `lastAdmin` when someone else could be made admin
    * first, `onlyMember` when there is nobody yet to hand over to.
@@ -42,6 +44,7 @@ export function memberActions({
         : null,
     role: !viewerIsAdmin ? null : target.role === 'member' ? 'makeAdmin' : lastAdmin ? null : 'removeAdmin',
     remove: viewerIsAdmin && !self,
+    resetLink: viewerIsAdmin && !self,
     leave: !self ? null : !lastAdmin ? 'allowed' : members.length > 1 ? 'lastAdmin' : 'onlyMember',
   };
 }

@@ -39,6 +39,22 @@ export const member = style({ display: 'flex', flexWrap: 'wrap', alignItems: 'ce
 
 export const memberText = style({ display: 'grid', gap: vars.space.xxs, flex: '1 1 9rem', minWidth: 0 });
 
+/** How the member reads to the viewer ("Your father"): under the name, before the quieter details. */
+export const relationship = style({ color: vars.color.text, fontWeight: vars.fontWeight.medium });
+
 export const detail = style({ color: vars.color.textMuted, fontSize: vars.fontSize.sm });
 
 export const manage = style({ flexShrink: 0, marginInlineStart: 'auto', paddingInline: vars.space.md });
+
+/** A whole touch target, though it reads as a line of text under the name. */
+export const photosLink = style({
+  display: 'inline-flex',
+  alignItems: 'center',
+  justifySelf: 'start',
+  minHeight: vars.size.touchTarget,
+  color: vars.color.primaryText,
+  fontWeight: vars.fontWeight.semibold,
+  textDecoration: 'underline',
+  textUnderlineOffset: '0.2em',
+  overflowWrap: 'anywhere',
+});

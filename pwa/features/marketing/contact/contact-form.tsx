@@ -12,7 +12,7 @@ import * as styles from './contact-screen.css.ts';
 import { messageTypeOptions } from './message-types.ts';
 
 /**
- * The message form (spec §2, §5): five required fields checked with the shared schema, then stored by the server.
+ * The message form (product.md §2, §5): five required fields checked with the shared schema, then stored by the server.
  * Sent, it says so and empties; refused or not sent, every word stays where it was typed.
  */
 export function ContactForm({ titleId }: { titleId: string }) {

@@ -1,14 +1,8 @@
 import { globalStyle, style } from '@vanilla-extract/css';
 import { vars } from '../../../ui/theme.css.ts';
+import { cardList, iconTile } from '../ui/layout.css.ts';
 
-export const topics = style({
-  display: 'grid',
-  gap: vars.space.md,
-  margin: 0,
-  padding: 0,
-  listStyle: 'none',
-  gridTemplateColumns: 'repeat(auto-fit, minmax(min(100%, 16rem), 1fr))',
-});
+export const topics = cardList;
 
 globalStyle(`${topics} > li`, { display: 'grid' });
 
@@ -22,15 +16,7 @@ export const topicCard = style({
   rowGap: vars.space.sm,
 });
 
-export const topicIcon = style({
-  display: 'grid',
-  placeItems: 'center',
-  width: '3rem',
-  height: '3rem',
-  borderRadius: vars.radius.md,
-  background: vars.color.primarySoft,
-  color: vars.color.primaryText,
-});
+export const topicIcon = iconTile;
 
 export const topicTitle = style({ fontSize: vars.fontSize.lg });
 

@@ -4,7 +4,7 @@ import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { Card } from '../../../ui/card.tsx';
 import { ArrowRightIcon, type IconProps } from '../../../ui/icons.tsx';
 import { Page, PageHeader } from '../../../ui/page.tsx';
-import { contactAddresses, type ContactTopic } from './contact-addresses.ts';
+import { addressedTopics, contactTopics, useContactAddresses, type ContactTopic } from './contact-addresses.ts';
 import { ContactForm } from './contact-form.tsx';
 import { EmailLink } from './email-link.tsx';
 import { LifebuoyIcon, MailIcon, ShieldIcon } from './contact-icons.tsx';
@@ -25,10 +25,11 @@ const quickAnswers: readonly { label: string; to: '/privacy' | '/cookies' | '/do
   { label: 'Installing Hearth on your devices', to: '/download' },
 ];
 
-/** Contact (spec §2): where to write for what, the Suggestion Box, and the message form. */
+/** Contact (product.md §2): where to write for what, the Suggestion Box, and the message form. */
 export function ContactScreen() {
   useDocumentTitle('Contact Us');
   const formTitleId = useId();
+  const topics = addressedTopics(useContactAddresses());
 
   return (
     <Page width="wide">
@@ -37,26 +38,28 @@ export function ContactScreen() {
         lead="A question, an idea, or something not working? Real people read every message."
       />
 
-      <ul className={styles.topics} aria-label="Ways to reach us">
-        {(Object.keys(contactAddresses) as ContactTopic[]).map((topic) => {
-          const { title, text, email } = contactAddresses[topic];
-          const TopicIcon = topicIcons[topic];
-          return (
-            <li key={topic}>
-              <Card as="section" padding="md" className={styles.topicCard} aria-labelledby={`contact-${topic}`}>
-                <span className={styles.topicIcon}>
-                  <TopicIcon />
-                </span>
-                <h2 id={`contact-${topic}`} className={styles.topicTitle}>
-                  {title}
-                </h2>
-                <p className={styles.topicText}>{text}</p>
-                <EmailLink email={email} className={styles.topicEmail} />
-              </Card>
-            </li>
-          );
-        })}
-      </ul>
+      {topics.length > 0 && (
+        <ul className={styles.topics} aria-label="Ways to reach us">
+          {topics.map(({ topic, email }) => {
+            const { title, text } = contactTopics[topic];
+            const TopicIcon = topicIcons[topic];
+            return (
+              <li key={topic}>
+                <Card as="section" padding="md" className={styles.topicCard} aria-labelledby={`contact-${topic}`}>
+                  <span className={styles.topicIcon}>
+                    <TopicIcon />
+                  </span>
+                  <h2 id={`contact-${topic}`} className={styles.topicTitle}>
+                    {title}
+                  </h2>
+                  <p className={styles.topicText}>{text}</p>
+                  <EmailLink email={email} className={styles.topicEmail} />
+                </Card>
+              </li>
+            );
+          })}
+        </ul>
+      )}
 
       <div className={styles.columns}>
         <Card as="section" aria-labelledby={formTitleId} className={styles.formCard}>

@@ -12,7 +12,7 @@ const labels: Record<ContactMessageType, string> = {
   other: 'Other',
 };
 
-/** The contact form's six message types (spec §2), in the spec's order, with the words people read. */
+/** The contact form's six message types (product.md §2), in the spec's order, with the words people read. */
 export const messageTypeOptions: readonly SelectOption[] = contactMessageTypes.map((value) => ({
   value,
   label: labels[value],

@@ -21,6 +21,12 @@ let savedPrompt: BeforeInstallPromptEvent | null = null;
  * this module loads (with the app shell) so the popup can use it later.
  */
 if (typeof window !== 'undefined') {
+  // An offer made to a public page before its app started, kept by the page's starter (scripts/prerender.ts).
+  const kept = (window as { hearthInstallOffer?: BeforeInstallPromptEvent }).hearthInstallOffer;
+  if (kept) {
+    savedPrompt = kept;
+    installStore.set({ ...installStore.get(), canPrompt: true });
+  }
   window.addEventListener('beforeinstallprompt', (event) => {
     // Our own button asks instead of the browser's mini-infobar.
     event.preventDefault();

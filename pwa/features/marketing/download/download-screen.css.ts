@@ -1,5 +1,6 @@
 import { globalStyle, style } from '@vanilla-extract/css';
 import { vars } from '../../../ui/theme.css.ts';
+import { cardList, iconTile } from '../ui/layout.css.ts';
 
 export const note = style({
   display: 'grid',
@@ -47,19 +48,13 @@ globalStyle(`${platformList} > li`, { display: 'grid', minWidth: 0 });
 
 export const platformCard = style({ display: 'grid', gap: vars.space.md, gridTemplateRows: 'auto auto 1fr auto' });
 
-export const platformHeader = style({ display: 'flex', alignItems: 'center', gap: vars.space.md });
+// Where the name does not fit beside its icon (a 320 px phone with Largest text), it goes under it whole: a name
+// breaks only when it is longer than the card is wide.
+export const platformHeader = style({ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: vars.space.md });
 
-export const platformIcon = style({
-  display: 'grid',
-  placeItems: 'center',
-  width: '3.25rem',
-  height: '3.25rem',
-  borderRadius: vars.radius.md,
-  background: vars.color.primarySoft,
-  color: vars.color.primaryText,
-});
+export const platformIcon = style([iconTile, { width: '3.25rem', height: '3.25rem', flexShrink: 0 }]);
 
-export const platformName = style({ fontSize: vars.fontSize.xl });
+export const platformName = style({ fontSize: vars.fontSize.xl, overflowWrap: 'break-word' });
 
 export const platformText = style({ color: vars.color.textMuted });
 
@@ -94,14 +89,7 @@ globalStyle(`${availability} > li${availableNow}::before`, {
 
 export const groupHeading = style({ display: 'grid', gap: vars.space.xxs });
 
-export const steps = style({
-  display: 'grid',
-  gap: vars.space.md,
-  margin: 0,
-  padding: 0,
-  listStyle: 'none',
-  gridTemplateColumns: 'repeat(auto-fit, minmax(min(100%, 16rem), 1fr))',
-});
+export const steps = cardList;
 
 export const step = style({
   display: 'grid',

@@ -19,7 +19,7 @@ type Platform = {
 
 type PlatformGroup = { id: string; title: string; icon: ComponentType<IconProps>; platforms: readonly Platform[] };
 
-/** Spec §2: mobile (iOS, Android), tablet (iPad, Android Tablet), desktop (Windows, macOS). */
+/** product.md §2: mobile (iOS, Android), tablet (iPad, Android Tablet), desktop (Windows, macOS). */
 const platformGroups: readonly PlatformGroup[] = [
   {
     id: 'mobile',
@@ -61,7 +61,7 @@ const installSteps: readonly { title: string; icon: ComponentType<IconProps>; te
   },
 ];
 
-/** Download (spec §2): every platform, honest about what exists today, and the way in through the web app. */
+/** Download (product.md §2): every platform, honest about what exists today, and the way in through the web app. */
 export function DownloadScreen() {
   useDocumentTitle('Download');
   const { isAuthenticated } = useAuth();

@@ -3,7 +3,7 @@ import { FeaturePage, StartButton } from './feature-page.tsx';
 import { CalendarIcon, RsvpIcon, WifiOffIcon } from './feature-icons.tsx';
 import heroArt from '../art/family-calendar.svg?inline';
 
-/** Family Calendar (spec §2): four feature cards, five benefits, then Join the Family. */
+/** Family Calendar (product.md §2): four feature cards, five benefits, then Join the Family. */
 export function FamilyCalendarPage() {
   return (
     <FeaturePage
@@ -56,7 +56,7 @@ export function FamilyCalendarPage() {
       closing={{
         id: 'join',
         title: 'Bring the family together',
-        text: 'The family calendar is coming soon. Create your family circle today: your family feed is ready now, and the calendar will join it.',
+        text: 'Create your family circle today, add the first Sunday lunch, and see who is coming.',
         action: <StartButton>Join the Family</StartButton>,
       }}
     />

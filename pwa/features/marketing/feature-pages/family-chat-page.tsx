@@ -3,8 +3,8 @@ import { BoltIcon, ChatBubblesIcon, ShieldHeartIcon, TextSizeIcon } from './feat
 import heroArt from '../art/family-chat.svg?inline';
 
 /**
- * Family Chat Room (spec §2): four feature cards, the planned kinds of conversation as bullets, then Coming Soon
- * with Get Early Access. Served at /family-chat-room and at /family-chat.
+ * Family Chat Room (product.md §2): four feature cards, the kinds of conversation as bullets, then a way in. Served at
+ * /family-chat (its old address /family-chat-room leads there).
  */
 export function FamilyChatPage() {
   return (
@@ -52,10 +52,10 @@ export function FamilyChatPage() {
         ],
       }}
       closing={{
-        id: 'coming-soon',
-        title: 'Coming Soon',
-        text: 'The family chat room is on its way. Create your family circle now and be among the first to try it: your family feed works today.',
-        action: <StartButton>Get Early Access</StartButton>,
+        id: 'start-chatting',
+        title: 'Your family’s room is open',
+        text: 'Create your family circle, invite everyone, and say hello. Messages written offline are sent the moment the phone is back online.',
+        action: <StartButton>Start Chatting</StartButton>,
       }}
     />
   );

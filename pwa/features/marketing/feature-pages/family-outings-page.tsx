@@ -6,7 +6,7 @@ import * as styles from './family-outings.css.ts';
 import heroArt from '../art/family-outings.svg?inline';
 
 /**
- * Family Outings (spec §2): hero, four feature cards, a generations banner, six benefits, Start Planning, and
+ * Family Outings (product.md §2): hero, four feature cards, a generations banner, six benefits, Start Planning, and
  * Back to Home to /.
  */
 export function FamilyOutingsPage() {
@@ -60,7 +60,7 @@ export function FamilyOutingsPage() {
       closing={{
         id: 'start-planning',
         title: 'Your next family day out starts here',
-        text: 'Outing planning is coming soon. Create your family circle today and share the first idea in your family feed, which works now.',
+        text: 'Create your family circle today, make the outing an event, and see who is coming.',
         action: <StartButton>Start Planning</StartButton>,
       }}
     />

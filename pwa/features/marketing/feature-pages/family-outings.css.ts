@@ -1,5 +1,6 @@
 import { style } from '@vanilla-extract/css';
 import { vars } from '../../../ui/theme.css.ts';
+import { inlineList } from '../ui/layout.css.ts';
 
 /** The generations banner: a warm band between the feature cards and the benefits. */
 export const band = style({
@@ -24,14 +25,7 @@ export const title = style({ fontSize: 'clamp(1.625rem, 1.2rem + 1.6vw, 2.25rem)
 
 export const lead = style({ color: vars.color.textMuted, fontSize: vars.fontSize.lg, maxWidth: '36rem' });
 
-export const generations = style({
-  display: 'flex',
-  flexWrap: 'wrap',
-  gap: vars.space.sm,
-  margin: 0,
-  padding: 0,
-  listStyle: 'none',
-});
+export const generations = inlineList;
 
 export const chip = style({
   display: 'inline-flex',

@@ -1,8 +1,8 @@
-import { FeaturePage, NotifyButton } from './feature-page.tsx';
+import { FeaturePage, StartButton } from './feature-page.tsx';
 import { DragIcon, InviteIcon, StoryIcon, TreeIcon } from './feature-icons.tsx';
 import heroArt from '../art/family-tree.svg?inline';
 
-/** Family Tree Builder (spec §2): four feature cards, bullets including export and print, then Coming Soon. */
+/** Family Tree Builder (product.md §2): four feature cards, bullets, then a way in. */
 export function FamilyTreeBuilderPage() {
   return (
     <FeaturePage
@@ -48,10 +48,10 @@ export function FamilyTreeBuilderPage() {
         ],
       }}
       closing={{
-        id: 'coming-soon',
-        title: 'Coming Soon',
-        text: 'The family tree builder is on its way. Add Hearth to your home screen today, gather your family in the feed, and the tree will be ready to grow when it arrives.',
-        action: <NotifyButton>Get Notified</NotifyButton>,
+        id: 'start-tree',
+        title: 'Grow your family tree',
+        text: 'Create your family circle and invite your relatives: each one who joins takes their place in the tree, with how they are related.',
+        action: <StartButton>Start Your Tree</StartButton>,
       }}
     />
   );

@@ -1,9 +1,8 @@
 import type { ReactNode } from 'react';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
-import { Button, ButtonLink } from '../../../ui/button.tsx';
+import { ButtonLink } from '../../../ui/button.tsx';
 import { ArrowRightIcon } from '../../../ui/icons.tsx';
 import { useAuth } from '../../account/auth-store.ts';
-import { openDownloadPopup } from '../download-popup/open-download-popup.ts';
 import { Badge } from '../ui/badge.tsx';
 import { BenefitList, type Benefit } from '../ui/benefit-list.tsx';
 import { CallToActionBanner } from '../ui/call-to-action-banner.tsx';
@@ -28,28 +27,28 @@ export type FeaturePageContent = {
     /** A decorative drawing from features/marketing/art/, imported inline (see HeroImage). */
     art: string;
   };
-  /** The four feature cards (spec §2), under an h2. */
+  /** The four feature cards (product.md §2), under an h2. */
   features: { title: string; lead?: ReactNode; items: readonly Feature[] };
   /** A band of its own between the cards and the list (the Family Outings generations banner). */
   interlude?: ReactNode;
   /** The spec's benefits or bullets, on a tinted band (a plain one after an interlude, which is a band itself). */
   list?: { title: string; lead?: ReactNode; items: readonly Benefit[]; columns?: 2 | 3 };
-  /** The closing banner with the page's one main button ("Coming Soon" with Get Notified, Start Planning…). */
+  /** The closing banner with the page's one main button (Start Planning, Join the Family…). */
   closing: { id: string; title: string; text: ReactNode; action: ReactNode };
 };
 
 /**
- * The skeleton the feature pages share (spec §2, "Static pages"): hero → feature cards → [interlude] → benefits or
+ * The skeleton the feature pages share (product.md §2, "Static pages"): hero → feature cards → [interlude] → benefits or
  * bullets → one closing call to action → Back to Home. Each page file is then mostly its words.
  *
- * None of these features is in the app yet, so every hero says "Coming soon" and no page presents them as live.
+ * Every feature these pages describe is in the app today, so each hero says so.
  */
 export function FeaturePage({ documentTitle, hero, features, interlude, list, closing }: FeaturePageContent) {
   useDocumentTitle(documentTitle);
   return (
     <>
       <PageHero
-        eyebrow={<Badge>Coming soon</Badge>}
+        eyebrow={<Badge tone="now">Available now</Badge>}
         title={hero.title}
         lead={hero.lead}
         note={privacyPromise}
@@ -82,7 +81,7 @@ export function FeaturePage({ documentTitle, hero, features, interlude, list, cl
 }
 
 /**
- * A button the spec gives no action (Start Planning, Join the Family, Get Early Access): it leads to signing up,
+ * A button the spec gives no action (Start Planning, Join the Family…): it leads to signing up,
  * or, for someone already signed in, to their family's home.
  */
 export function StartButton({ children }: { children: ReactNode }) {
@@ -93,9 +92,4 @@ export function StartButton({ children }: { children: ReactNode }) {
       <ArrowRightIcon />
     </ButtonLink>
   );
-}
-
-/** Get Notified: opens the install popup through the page-wide `showDownloadPopup` event (spec §2). */
-export function NotifyButton({ children }: { children: ReactNode }) {
-  return <Button onClick={openDownloadPopup}>{children}</Button>;
 }

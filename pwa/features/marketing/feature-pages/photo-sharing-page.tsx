@@ -1,8 +1,8 @@
-import { FeaturePage, NotifyButton } from './feature-page.tsx';
+import { FeaturePage, StartButton } from './feature-page.tsx';
 import { AlbumsIcon, PinOffIcon, ShieldHeartIcon, UploadIcon } from './feature-icons.tsx';
 import heroArt from '../art/photo-sharing.svg?inline';
 
-/** Photo Sharing (spec §2): four feature cards, then Coming Soon with Get Notified, which opens the install popup. */
+/** Photo Sharing (product.md §2): four feature cards, then a way in. */
 export function PhotoSharingPage() {
   return (
     <FeaturePage
@@ -39,10 +39,10 @@ export function PhotoSharingPage() {
         ],
       }}
       closing={{
-        id: 'coming-soon',
-        title: 'Coming Soon',
-        text: 'Family albums are on their way. Add Hearth to your home screen today: your family feed already works, even offline, and albums will be there the day they arrive.',
-        action: <NotifyButton>Get Notified</NotifyButton>,
+        id: 'start-sharing',
+        title: 'Your family’s albums, ready today',
+        text: 'Create your family circle, invite the people you love, and share the first photos. They stay on every phone, even offline.',
+        action: <StartButton>Start Sharing</StartButton>,
       }}
     />
   );

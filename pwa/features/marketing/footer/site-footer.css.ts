@@ -1,5 +1,6 @@
 import { style } from '@vanilla-extract/css';
 import { vars } from '../../../ui/theme.css.ts';
+import { inlineList } from '../ui/layout.css.ts';
 import { bottomBarSpace } from '../../../ui/bottom-bar.css.ts';
 
 export const footer = style({
@@ -90,14 +91,7 @@ export const link = style({
   selectors: { '&:hover': { color: vars.color.primaryText, textDecoration: 'underline' } },
 });
 
-export const socialList = style({
-  display: 'flex',
-  flexWrap: 'wrap',
-  gap: vars.space.sm,
-  margin: 0,
-  padding: 0,
-  listStyle: 'none',
-});
+export const socialList = inlineList;
 
 export const socialLink = style({
   display: 'inline-flex',

@@ -31,8 +31,8 @@ const helpLinks = [
 const followLinks = ['Stories', 'Videos', 'Updates'] as const;
 
 /**
- * The bottom of every public page (spec §2): the site's links, a welcome back for someone signed in, the copyright.
- * `aboveTabBar` keeps its last lines clear of the phone tab bar (a signed-in person on a public page).
+ * The bottom of every public page (product.md §2): the site's links, a welcome back for someone signed in, the
+ * copyright. `aboveTabBar` keeps its last lines clear of the phone tab bar (a signed-in person on a public page).
  */
 export function SiteFooter({ aboveTabBar = false }: { aboveTabBar?: boolean }) {
   const { user } = useAuth();

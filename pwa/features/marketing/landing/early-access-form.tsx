@@ -15,8 +15,8 @@ type EarlyAccessFormProps = {
 };
 
 /**
- * Stay Updated (spec §4, §5): an email for early access, stored by the server. Kept, the field empties and the page
- * thanks the person; refused, the reason shows under the field; not sent, the address stays for another try.
+ * Stay Updated (product.md §4, §5): an email for early access, stored by the server. Kept, the field empties and the
+ * page thanks the person; refused, the reason shows under the field; not sent, the address stays for another try.
  *
  * It sends the way use-public-form.ts does, written out here: the hook and its options would make the landing
  * page's first download bigger, and that is at its budget.

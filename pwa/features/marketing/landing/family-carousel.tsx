@@ -23,7 +23,7 @@ const slides = [
 ] as const;
 
 /**
- * Real Families, Real Connections (spec §4): three slides with a 1 s cross-fade, dots to jump; rotation, holding
+ * Real Families, Real Connections (product.md §4): three slides with a 1 s cross-fade, dots to jump; rotation, holding
  * still and pausing as every carousel does (ui/use-carousel.ts).
  */
 export function FamilyCarousel() {

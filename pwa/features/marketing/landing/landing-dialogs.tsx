@@ -16,7 +16,7 @@ type LandingDialogsProps = {
   onNotifyMe: () => void;
 };
 
-/** The landing page's dialogs (spec §2), fetched the first time one of them opens. */
+/** The landing page's dialogs (product.md §2), fetched the first time one of them opens. */
 export function LandingDialogs({ open, onClose, onNotifyMe }: LandingDialogsProps) {
   return (
     <>

@@ -1,5 +1,6 @@
 import { style } from '@vanilla-extract/css';
 import { vars } from '../../../ui/theme.css.ts';
+import { panel } from '../ui/layout.css.ts';
 
 /** The landing's lists of three (steps, testimonials, milestones): stacked on a phone, side by side when wide. */
 const listOfThree = style({
@@ -15,15 +16,7 @@ const listOfThree = style({
 /* How It Works */
 export const steps = style([listOfThree, { counterReset: 'step' }]);
 
-export const step = style({
-  display: 'flex',
-  flexDirection: 'column',
-  gap: vars.space.sm,
-  padding: vars.space.lg,
-  borderRadius: vars.radius.lg,
-  border: `1px solid ${vars.color.border}`,
-  background: vars.color.surfaceRaised,
-});
+export const step = panel;
 
 export const stepNumber = style({
   display: 'inline-grid',
@@ -48,18 +41,7 @@ export const centeredAction = style({ display: 'flex', justifyContent: 'center' 
 /* What Families Say */
 export const testimonials = listOfThree;
 
-export const testimonial = style({
-  display: 'flex',
-  flexDirection: 'column',
-  gap: vars.space.md,
-  height: '100%',
-  margin: 0,
-  padding: vars.space.lg,
-  borderRadius: vars.radius.lg,
-  border: `1px solid ${vars.color.border}`,
-  background: vars.color.surfaceRaised,
-  boxShadow: vars.shadow.sm,
-});
+export const testimonial = style([panel, { gap: vars.space.md, height: '100%', margin: 0, boxShadow: vars.shadow.sm }]);
 
 export const stars = style({ display: 'flex', gap: '0.15rem', color: vars.color.primaryText });
 
@@ -100,17 +82,7 @@ export const inlineLink = style({ fontWeight: vars.fontWeight.semibold });
 /* Launch Timeline */
 export const timeline = listOfThree;
 
-export const milestone = style({
-  display: 'flex',
-  flexDirection: 'column',
-  gap: vars.space.sm,
-  height: '100%',
-  padding: vars.space.lg,
-  borderRadius: vars.radius.lg,
-  border: `1px solid ${vars.color.border}`,
-  borderBlockStart: `4px solid ${vars.color.primary}`,
-  background: vars.color.surfaceRaised,
-});
+export const milestone = style([panel, { height: '100%', borderBlockStart: `4px solid ${vars.color.primary}` }]);
 
 export const milestoneSoon = style({ borderBlockStartStyle: 'dashed', borderBlockStartColor: vars.color.borderStrong });
 

@@ -95,7 +95,7 @@ const values: readonly Benefit[] = [
 ];
 
 /**
- * Hearth's front door for visitors (spec §2, §4): what it is, how it feels, how to start, and a way to hear when
+ * Hearth's front door for visitors (product.md §2, §4): what it is, how it feels, how to start, and a way to hear when
  * the store apps arrive. One h1 (the hero), an h2 per section.
  */
 export function LandingPage() {

@@ -6,14 +6,16 @@ import { MarketingSection } from '../ui/marketing-section.tsx';
 import * as styles from './memory-rows.css.ts';
 import { usePrefersReducedMotion } from '../../../lib/use-prefers-reduced-motion.ts';
 
-/** Three rows of eight pictures (spec §9), memory-01 to memory-24; the first and last move left, the middle right. */
+/**
+ * Three rows of eight pictures (product.md §9), memory-01 to memory-24; the first and last move left, the middle right.
+ */
 const rows = [0, 1, 2].map((row) =>
   Array.from({ length: 8 }, (_, index) => `/art/memory-${String(row * 8 + index + 1).padStart(2, '0')}.svg`),
 );
 const directions = [-1, 1, -1] as const;
 
 /**
- * Family Memories Flow: decorative pictures drifting by at 1 px per 20 ms (spec §4, §9). The rows move only while
+ * Family Memories Flow: decorative pictures drifting by at 1 px per 20 ms (product.md §4, §9). The rows move only while
  * they are on screen, never for people who ask for reduced motion, and anyone can pause them (WCAG 2.2.2).
  */
 export function MemoryRows() {

@@ -26,12 +26,14 @@ const localStorageItems: readonly StoredItem[] = [
   },
   {
     name: <code>{signedInCopyStorageKey}</code>,
-    purpose: 'Your name, email and profile photo address, so the app opens signed in even without a connection. Never a password or token.',
+    purpose:
+      'Your name, email and profile photo address, so the app opens signed in even without a connection. Never a password or token.',
     lasts: 'Until you sign out.',
   },
   {
     name: <code>{homeSnapshotStorageKey}</code>,
-    purpose: 'A copy of your home page as you last saw it (your family’s newest few posts, without photos), shown for the moment the app takes to open.',
+    purpose:
+      'A copy of your home page as you last saw it (your family’s newest few posts, without photos), shown for the moment the app takes to open.',
     lasts: 'Until you sign out.',
   },
   {
@@ -46,12 +48,14 @@ const localStorageItems: readonly StoredItem[] = [
   },
   {
     name: <code>hearth-session-ended</code>,
-    purpose: 'Whose data is being taken off this device after their session ended, so it finishes if the app closes half-way.',
+    purpose:
+      'Whose data is being taken off this device after their session ended, so it finishes if the app closes half-way.',
     lasts: 'Until the data is gone, moments later.',
   },
   {
     name: <code>hearth-kept-writes-…</code>,
-    purpose: 'How many things you wrote had not been sent when your session ended, so the app can tell you they are on their way when you sign back in.',
+    purpose:
+      'How many things you wrote had not been sent when your session ended, so the app can tell you they are on their way when you sign back in.',
     lasts: 'Until you sign back in.',
   },
 ];
@@ -139,8 +143,8 @@ const sections: readonly LegalSection[] = [
         <h3>The device database</h3>
         <p>
           When you are signed in, Hearth keeps a copy of your families’ posts, photos and other shared content in the
-          browser’s database (IndexedDB), together with anything you wrote that has not been sent yet. This is what
-          lets Hearth open and work without a connection. Signing out deletes it.
+          browser’s database (IndexedDB), together with anything you wrote that has not been sent yet. This is what lets
+          Hearth open and work without a connection. Signing out deletes it.
         </p>
         <h3>The app’s own files</h3>
         <p>
@@ -209,8 +213,8 @@ const sections: readonly LegalSection[] = [
     content: (
       <>
         <p>
-          Questions about this page? Use the <Link to="/contact">contact form</Link> or write to us. We typically reply
-          within {legal.replyWithinHours} hours on business days.
+          Questions about this page? Use the <Link to="/contact">contact form</Link>. We typically reply within{' '}
+          {legal.replyWithinHours} hours on business days.
         </p>
         <LegalContacts />
       </>

@@ -27,14 +27,6 @@ export const header = style({
   '@media': { [twoColumns]: { gridColumn: 2, gridRow: 1 } },
 });
 
-export const eyebrow = style({
-  color: vars.color.primaryText,
-  fontSize: vars.fontSize.sm,
-  fontWeight: vars.fontWeight.semibold,
-  letterSpacing: '0.06em',
-  textTransform: 'uppercase',
-});
-
 export const title = style({ fontSize: vars.fontSize.display, letterSpacing: '-0.01em' });
 
 export const effective = style({ color: vars.color.textMuted, fontSize: vars.fontSize.md });

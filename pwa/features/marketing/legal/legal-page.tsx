@@ -2,8 +2,9 @@ import { useId, type ReactNode } from 'react';
 import { Link } from '@tanstack/react-router';
 import { legal } from '../../../../schema/limits.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
-import { contactAddresses } from '../contact/contact-addresses.ts';
+import { addressedTopics, contactTopics, useContactAddresses } from '../contact/contact-addresses.ts';
 import { EmailLink } from '../contact/email-link.tsx';
+import { eyebrow } from '../ui/layout.css.ts';
 import * as styles from './legal-page.css.ts';
 
 export type LegalSection = {
@@ -50,7 +51,7 @@ export function LegalPage({
   return (
     <div className={styles.page}>
       <header className={styles.header}>
-        <p className={styles.eyebrow}>Legal</p>
+        <p className={eyebrow}>Legal</p>
         <h1 className={styles.title}>{title}</h1>
         <p className={styles.effective}>
           Effective <time dateTime={legal.effectiveDate}>{effectiveDate}</time>
@@ -103,21 +104,27 @@ export function LegalPage({
   );
 }
 
-/** The privacy address as a mail link, for the sentences of the legal texts that say where to write. */
-export const privacyEmailLink = (
-  <a href={`mailto:${contactAddresses.privacy.email}`}>{contactAddresses.privacy.email}</a>
-);
+/** Where the legal texts say to write about privacy: the privacy address where one is set, else the contact form. */
+export function PrivacyAddress() {
+  const email = useContactAddresses()?.privacy;
+  return email ? <a href={`mailto:${email}`}>{email}</a> : <Link to="/contact">us</Link>;
+}
 
-/** The three addresses, as the last section of each legal page says "write to us". */
+/** The addresses that are set, as the last section of each legal page says "write to us"; nothing when none is. */
 export function LegalContacts() {
+  const topics = addressedTopics(useContactAddresses());
+  if (topics.length === 0) return null;
   return (
-    <ul className={styles.contacts}>
-      {Object.values(contactAddresses).map((contact) => (
-        <li key={contact.email} className={styles.contactItem}>
-          <span className={styles.contactLabel}>{contact.title}</span>
-          <EmailLink email={contact.email} className={styles.contactEmail} />
-        </li>
-      ))}
-    </ul>
+    <>
+      <p>Or write to us:</p>
+      <ul className={styles.contacts}>
+        {topics.map(({ topic, email }) => (
+          <li key={topic} className={styles.contactItem}>
+            <span className={styles.contactLabel}>{contactTopics[topic].title}</span>
+            <EmailLink email={email} className={styles.contactEmail} />
+          </li>
+        ))}
+      </ul>
+    </>
   );
 }

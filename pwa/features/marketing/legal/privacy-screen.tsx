@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { legal } from '../../../../schema/limits.ts';
-import { LegalContacts, LegalPage, privacyEmailLink, type LegalSection } from './legal-page.tsx';
+import { LegalContacts, LegalPage, PrivacyAddress, type LegalSection } from './legal-page.tsx';
 import * as styles from './legal-page.css.ts';
 
 /** How long technical logs are kept; said once so every section quotes the same figure. */
@@ -22,8 +22,8 @@ const sections: readonly LegalSection[] = [
         <p>
           To be honest about the limits: Hearth is not end-to-end encrypted. What you share is protected on its way to
           our server and is only shown to your family, but the people who run the server can technically read what it
-          stores. We look at stored content only when you ask us to (for example to fix a problem you reported), to
-          keep Hearth safe from abuse, or when the law requires it.
+          stores. We look at stored content only when you ask us to (for example to fix a problem you reported), to keep
+          Hearth safe from abuse, or when the law requires it.
         </p>
       </>
     ),
@@ -66,13 +66,13 @@ const sections: readonly LegalSection[] = [
         <h3>What we do not collect</h3>
         <ul>
           <li>
-            <strong>Your location.</strong> Hearth never asks for your device’s location. The only places it knows
-            are ones you type yourself, such as where an event is held. If a photo you upload carries location data
-            from the camera, that is never shown to other members.
+            <strong>Your location.</strong> Hearth never asks for your device’s location. The only places it knows are
+            ones you type yourself, such as where an event is held. If a photo you upload carries location data from the
+            camera, that is never shown to other members.
           </li>
           <li>
-            <strong>How you use the pages.</strong> We do not track which pages you visit or how long you spend on
-            them, and we do not build a profile of you. There are no analytics or advertising tools in Hearth.
+            <strong>How you use the pages.</strong> We do not track which pages you visit or how long you spend on them,
+            and we do not build a profile of you. There are no analytics or advertising tools in Hearth.
           </li>
           <li>
             <strong>Your contacts or other apps.</strong> Hearth cannot see your address book, and learns about your
@@ -89,7 +89,9 @@ const sections: readonly LegalSection[] = [
       <>
         <p>We use your information only to:</p>
         <ul>
-          <li>run Hearth: sign you in, keep your family’s feed, photos, events and chat, and show them to your family;</li>
+          <li>
+            run Hearth: sign you in, keep your family’s feed, photos, events and chat, and show them to your family;
+          </li>
           <li>keep it working on your devices, including offline, and send what you wrote when you are back online;</li>
           <li>protect accounts and the service from abuse, such as password guessing or floods of requests;</li>
           <li>answer you when you write to us, and send the news you asked for.</li>
@@ -108,12 +110,11 @@ const sections: readonly LegalSection[] = [
           else. Your name and profile photo are seen by the members of the families you belong to.
         </li>
         <li>
-          <strong>The people who run Hearth:</strong> as explained in the short version, only when needed to help
-          you, keep Hearth safe, or follow the law.
+          <strong>The people who run Hearth:</strong> as explained in the short version, only when needed to help you,
+          keep Hearth safe, or follow the law.
         </li>
         <li>
-          <strong>Authorities:</strong> only when the law obliges us to, and we will tell you unless the law forbids
-          it.
+          <strong>Authorities:</strong> only when the law obliges us to, and we will tell you unless the law forbids it.
         </li>
       </ul>
     ),
@@ -130,9 +131,8 @@ const sections: readonly LegalSection[] = [
         </p>
         <p>
           The one exception is your choice: if you use <strong>Continue with Google</strong>, Google tells us your name
-          and email address so we can sign you in, and Google knows you signed in to Hearth. Google’s own privacy
-          policy covers what it does with that. If you sign up with an email and password, Google is not involved at
-          all.
+          and email address so we can sign you in, and Google knows you signed in to Hearth. Google’s own privacy policy
+          covers what it does with that. If you sign up with an email and password, Google is not involved at all.
         </p>
       </>
     ),
@@ -144,14 +144,14 @@ const sections: readonly LegalSection[] = [
       <>
         <p>
           So that Hearth opens and works without a connection (on a plane, in a basement), your device keeps a copy of
-          your families’ posts, photos and other shared content in its own database, along with anything you wrote
-          that has not been sent yet. It also keeps your theme and text size, and who is signed in, so the app can open
+          your families’ posts, photos and other shared content in its own database, along with anything you wrote that
+          has not been sent yet. It also keeps your theme and text size, and who is signed in, so the app can open
           straight away.
         </p>
         <p>
           When you sign out, Hearth deletes that copy from the device. Uninstalling the app or clearing the site’s data
-          in your browser removes it too. The <Link to="/cookies">Cookies Policy</Link> lists everything Hearth keeps
-          on your device.
+          in your browser removes it too. The <Link to="/cookies">Cookies Policy</Link> lists everything Hearth keeps on
+          your device.
         </p>
       </>
     ),
@@ -199,12 +199,11 @@ const sections: readonly LegalSection[] = [
           </li>
           <li>
             <strong>Delete your account:</strong> ask us, and we will delete your account, your profile and everything
-            you shared within 30 days, and confirm when it is done. Things other members wrote stay with their
-            families.
+            you shared within 30 days, and confirm when it is done. Things other members wrote stay with their families.
           </li>
           <li>
-            <strong>Opt out:</strong> you can stop using Hearth at any time. Signing out or uninstalling the app
-            removes your family’s data from that device; deleting your account removes it from our server.
+            <strong>Opt out:</strong> you can stop using Hearth at any time. Signing out or uninstalling the app removes
+            your family’s data from that device; deleting your account removes it from our server.
           </li>
           <li>
             <strong>Stop the news:</strong> ask us and we will take your email address off the list.
@@ -212,7 +211,7 @@ const sections: readonly LegalSection[] = [
         </ul>
         <p>
           To ask for any of these, use the <Link to="/contact">contact form</Link> and choose Privacy, or write to{' '}
-          {privacyEmailLink} from the email address on your account, so we know the request is really yours.
+          <PrivacyAddress /> from the email address on your account, so we know the request is really yours.
         </p>
       </>
     ),
@@ -224,7 +223,7 @@ const sections: readonly LegalSection[] = [
       <p>
         Hearth is not for children under {legal.minimumAge}, and they may not create an account. We do not knowingly
         collect information from them. If you believe a child under {legal.minimumAge} has an account, write to{' '}
-        {privacyEmailLink} and we will delete it. Photos of younger children shared by their family are that family’s to
+        <PrivacyAddress /> and we will delete it. Photos of younger children shared by their family are that family’s to
         share: please take care with them.
       </p>
     ),
@@ -251,10 +250,10 @@ const sections: readonly LegalSection[] = [
     title: 'Your consent',
     content: (
       <p>
-        By creating an account you agree to us handling your information as this policy describes, which is what
-        Hearth needs to work. When you send us a message or sign up for news, you agree to us using what you send to
-        answer you or to send that news. You can withdraw your consent at any time by deleting your account or asking us
-        to delete your message or sign-up; this does not affect what we did before.
+        By creating an account you agree to us handling your information as this policy describes, which is what Hearth
+        needs to work. When you send us a message or sign up for news, you agree to us using what you send to answer you
+        or to send that news. You can withdraw your consent at any time by deleting your account or asking us to delete
+        your message or sign-up; this does not affect what we did before.
       </p>
     ),
   },
@@ -275,8 +274,8 @@ const sections: readonly LegalSection[] = [
     content: (
       <>
         <p>
-          Questions, requests or worries about your privacy? Use the <Link to="/contact">contact form</Link> or write to
-          one of these addresses. We typically reply within {legal.replyWithinHours} hours on business days.
+          Questions, requests or worries about your privacy? Use the <Link to="/contact">contact form</Link>. We
+          typically reply within {legal.replyWithinHours} hours on business days.
         </p>
         <LegalContacts />
       </>
@@ -284,7 +283,7 @@ const sections: readonly LegalSection[] = [
   },
 ];
 
-/** Privacy Policy (spec §2 "Static pages"): what Hearth really collects, said plainly. */
+/** Privacy Policy (product.md §2 "Static pages"): what Hearth really collects, said plainly. */
 export function PrivacyScreen() {
   return (
     <LegalPage

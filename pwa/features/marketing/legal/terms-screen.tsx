@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { legal } from '../../../../schema/limits.ts';
-import { LegalContacts, LegalPage, privacyEmailLink, type LegalSection } from './legal-page.tsx';
+import { LegalContacts, LegalPage, PrivacyAddress, type LegalSection } from './legal-page.tsx';
 import * as styles from './legal-page.css.ts';
 
 const sections: readonly LegalSection[] = [
@@ -10,9 +10,9 @@ const sections: readonly LegalSection[] = [
     content: (
       <>
         <p>
-          These terms are the agreement between you and the people who run this Hearth service (“we”, “us”). They
-          apply whenever you use Hearth: the website, the web app you can add to your home screen, and the store apps
-          for iOS and Android when they arrive.
+          These terms are the agreement between you and the people who run this Hearth service (“we”, “us”). They apply
+          whenever you use Hearth: the website, the web app you can add to your home screen, and the store apps for iOS
+          and Android when they arrive.
         </p>
         <p>
           Hearth is a free app for families, currently in beta. By creating an account or using Hearth you accept these
@@ -29,13 +29,12 @@ const sections: readonly LegalSection[] = [
         <p>
           You must be at least {legal.minimumAge} years old to create a Hearth account. Children under{' '}
           {legal.minimumAge} are not allowed to use Hearth, even with a parent’s help. If you are old enough to use
-          Hearth but not yet an adult where you live, a parent or guardian should read these terms with you and agree
-          to them.
+          Hearth but not yet an adult where you live, a parent or guardian should read these terms with you and agree to
+          them.
         </p>
         <p>
           If we learn that an account belongs to someone under {legal.minimumAge}, we will close it and delete what it
-          holds. A parent who thinks this has happened can write to{' '}
-          {privacyEmailLink}.
+          holds. A parent who thinks this has happened can write to <PrivacyAddress />.
         </p>
       </>
     ),
@@ -47,8 +46,8 @@ const sections: readonly LegalSection[] = [
       <ul>
         <li>Give a real email address you can read, so we can reach you about your account.</li>
         <li>
-          Keep your password to yourself. One account is for one person; family members each make their own and join
-          the same family.
+          Keep your password to yourself. One account is for one person; family members each make their own and join the
+          same family.
         </li>
         <li>
           Sign out on shared devices, such as a family tablet. Signing out also removes your family’s data from that
@@ -73,9 +72,9 @@ const sections: readonly LegalSection[] = [
           you, never to advertise, sell or publish your content.
         </p>
         <p>
-          The members of a family can see what is shared in it and may keep their own copies, as with any photo you
-          show someone. Share only what you have the right to share, and think about the people in your photos,
-          especially children.
+          The members of a family can see what is shared in it and may keep their own copies, as with any photo you show
+          someone. Share only what you have the right to share, and think about the people in your photos, especially
+          children.
         </p>
         <p>
           Family admins decide who belongs to a family. Someone removed from a family can no longer see it, and its data
@@ -126,8 +125,7 @@ const sections: readonly LegalSection[] = [
         <p>
           Hearth is young. Features will change, some pages are marked “Coming Soon”, and the store apps for iOS and
           Android are not out yet: today Hearth works in your browser and can be installed from there. We work hard to
-          keep Hearth running and your data safe, but we cannot promise it will always be available or free of
-          mistakes.
+          keep Hearth running and your data safe, but we cannot promise it will always be available or free of mistakes.
         </p>
         <p>
           Keep your own copies of photos and memories that matter to you. Hearth is a place to share them, not the only
@@ -143,8 +141,7 @@ const sections: readonly LegalSection[] = [
       <>
         <p>
           You can stop using Hearth at any time. To delete your account and what it holds, use the{' '}
-          <Link to="/contact">contact form</Link> or write to{' '}
-          {privacyEmailLink}; the{' '}
+          <Link to="/contact">contact form</Link> or write to <PrivacyAddress />; the{' '}
           <Link to="/privacy" hash="your-choices">
             Privacy Policy
           </Link>{' '}
@@ -164,12 +161,12 @@ const sections: readonly LegalSection[] = [
       <>
         <p>
           Hearth is free and provided as it is. As far as the law allows, we are not responsible for losses that come
-          from Hearth being unavailable, from content other members share, or from anyone misusing your account
-          because your password was shared or guessed.
+          from Hearth being unavailable, from content other members share, or from anyone misusing your account because
+          your password was shared or guessed.
         </p>
         <p>
-          Nothing in these terms takes away rights you have by law as a consumer, or limits our responsibility where
-          the law does not allow it to be limited.
+          Nothing in these terms takes away rights you have by law as a consumer, or limits our responsibility where the
+          law does not allow it to be limited.
         </p>
       </>
     ),
@@ -191,8 +188,8 @@ const sections: readonly LegalSection[] = [
     content: (
       <>
         <p>
-          Questions about these terms? Use the <Link to="/contact">contact form</Link> or write to whichever address
-          fits best. We typically reply within {legal.replyWithinHours} hours on business days.
+          Questions about these terms? Use the <Link to="/contact">contact form</Link>. We typically reply within{' '}
+          {legal.replyWithinHours} hours on business days.
         </p>
         <LegalContacts />
       </>
@@ -200,7 +197,7 @@ const sections: readonly LegalSection[] = [
   },
 ];
 
-/** Terms and Conditions (spec §2 "Static pages"), in Hearth's own words. */
+/** Terms and Conditions (product.md §2 "Static pages"), in Hearth's own words. */
 export function TermsScreen() {
   return (
     <LegalPage

@@ -1,5 +1,5 @@
 /**
- * The news page's sample content (spec §2 and §3 "Static content": blog posts, videos, featured articles, dated
+ * The news page's sample content (product.md §2 and §3 "Static content": blog posts, videos, featured articles, dated
  * January 2024), written for Hearth. Plain data so the page can be checked at a glance and replaced wholesale when
  * real articles arrive.
  */
@@ -19,7 +19,7 @@ export type BlogPost = {
 
 /**
  * A short written walk-through, step by step. The spec shows tutorial videos; there are none to play, so Hearth shows
- * what it has (issue 12: play something real or do not show them as videos).
+ * what it has (play something real or do not show them as videos).
  */
 export type Tutorial = {
   id: string;

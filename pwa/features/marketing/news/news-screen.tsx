@@ -18,7 +18,10 @@ function PublishedOn({ date }: { date: string }) {
   return <time dateTime={date}>{dateFormat.format(new Date(`${date}T00:00:00Z`))}</time>;
 }
 
-/** News (spec §2): blog posts, tutorials (written, step by step: news-content.ts), featured articles, the newsletter. */
+/**
+ * News (product.md §2): blog posts, tutorials (written, step by step: news-content.ts), featured articles, the
+ * newsletter.
+ */
 export function NewsScreen() {
   useDocumentTitle('News');
   const [tutorialOpen, setTutorialOpen] = useState<Tutorial | null>(null);

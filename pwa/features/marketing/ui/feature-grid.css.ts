@@ -1,5 +1,6 @@
 import { style, styleVariants } from '@vanilla-extract/css';
 import { vars } from '../../../ui/theme.css.ts';
+import { iconTile, panel } from './layout.css.ts';
 
 const grid = style({
   display: 'grid',
@@ -17,19 +18,15 @@ export const columns = styleVariants({
   4: [grid, { '@media': { 'screen and (min-width: 64em)': { gridTemplateColumns: 'repeat(4, minmax(0, 1fr))' } } }],
 });
 
-export const card = style({
-  position: 'relative',
-  display: 'flex',
-  flexDirection: 'column',
-  gap: vars.space.sm,
-  height: '100%',
-  padding: vars.space.lg,
-  borderRadius: vars.radius.lg,
-  border: `1px solid ${vars.color.border}`,
-  background: vars.color.surfaceRaised,
-  boxShadow: vars.shadow.sm,
-  transition: 'border-color 150ms ease, box-shadow 150ms ease, transform 150ms ease',
-});
+export const card = style([
+  panel,
+  {
+    position: 'relative',
+    height: '100%',
+    boxShadow: vars.shadow.sm,
+    transition: 'border-color 150ms ease, box-shadow 150ms ease, transform 150ms ease',
+  },
+]);
 
 /** A card with a link is clickable all over; it lifts a little under the pointer to say so. */
 export const linkedCard = style({
@@ -43,15 +40,7 @@ export const visual = style({ display: 'flex', alignItems: 'center', minHeight: 
 
 export const image = style({ width: '4.5rem', height: '4.5rem', borderRadius: vars.radius.md });
 
-export const iconBadge = style({
-  display: 'inline-grid',
-  placeItems: 'center',
-  width: '3rem',
-  height: '3rem',
-  borderRadius: vars.radius.md,
-  background: vars.color.primarySoft,
-  color: vars.color.primaryText,
-});
+export const iconBadge = style([iconTile, { display: 'inline-grid' }]);
 
 export const title = style({ fontSize: vars.fontSize.lg });
 

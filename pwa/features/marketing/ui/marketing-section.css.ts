@@ -1,7 +1,13 @@
 import { style, styleVariants } from '@vanilla-extract/css';
 import { vars } from '../../../ui/theme.css.ts';
 
+/**
+ * A band off screen is neither styled, laid out nor painted, and its lazy pictures not fetched, until it nears the
+ * window: most of a long marketing page's first-load work (docs/decisions/0047). `auto` keeps a band's last size.
+ */
 const base = style({
+  contentVisibility: 'auto',
+  containIntrinsicSize: 'auto 36rem',
   paddingBlock: vars.space.xxl,
   '@media': { 'screen and (min-width: 48em)': { paddingBlock: vars.space.xxxl } },
 });
@@ -22,14 +28,6 @@ export const inner = style({ display: 'grid', gridTemplateColumns: 'minmax(0, 1f
 export const header = style({ display: 'grid', gap: vars.space.sm, maxWidth: '42rem' });
 
 export const headerCentered = style([header, { justifyItems: 'center', marginInline: 'auto', textAlign: 'center' }]);
-
-export const eyebrow = style({
-  color: vars.color.primaryText,
-  fontWeight: vars.fontWeight.semibold,
-  fontSize: vars.fontSize.sm,
-  letterSpacing: '0.04em',
-  textTransform: 'uppercase',
-});
 
 export const title = style({
   fontSize: 'clamp(1.625rem, 1.2rem + 1.6vw, 2.25rem)',

@@ -1,5 +1,5 @@
 import { useId, type ReactNode } from 'react';
-import { container } from './layout.css.ts';
+import { container, eyebrow as eyebrowStyle } from './layout.css.ts';
 import * as styles from './marketing-section.css.ts';
 
 type MarketingSectionProps = {
@@ -36,7 +36,7 @@ export function MarketingSection({
     <section id={id} aria-labelledby={titleId} className={[styles.tone[tone], className].filter(Boolean).join(' ')}>
       <div className={`${container} ${styles.inner}`}>
         <div className={centered ? styles.headerCentered : styles.header}>
-          {eyebrow ? <p className={styles.eyebrow}>{eyebrow}</p> : null}
+          {eyebrow ? <p className={eyebrowStyle}>{eyebrow}</p> : null}
           <h2 id={titleId} className={styles.title}>
             {title}
           </h2>

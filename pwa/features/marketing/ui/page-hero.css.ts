@@ -1,5 +1,6 @@
 import { style } from '@vanilla-extract/css';
 import { vars } from '../../../ui/theme.css.ts';
+import { eyebrow as layoutEyebrow } from './layout.css.ts';
 
 export const hero = style({
   background: `radial-gradient(ellipse 70% 60% at 15% 0%, ${vars.color.primarySoft}, transparent 70%), radial-gradient(ellipse 50% 50% at 100% 30%, color-mix(in srgb, ${vars.color.accent} 14%, transparent), transparent 70%)`,
@@ -18,16 +19,7 @@ export const innerTextOnly = style({ maxWidth: '46rem' });
 
 export const text = style({ display: 'grid', gap: vars.space.md, justifyItems: 'start' });
 
-export const eyebrow = style({
-  display: 'inline-flex',
-  alignItems: 'center',
-  gap: vars.space.xs,
-  color: vars.color.primaryText,
-  fontWeight: vars.fontWeight.semibold,
-  fontSize: vars.fontSize.sm,
-  letterSpacing: '0.04em',
-  textTransform: 'uppercase',
-});
+export const eyebrow = style([layoutEyebrow, { display: 'inline-flex', alignItems: 'center', gap: vars.space.xs }]);
 
 export const title = style({
   fontSize: 'clamp(2rem, 1.3rem + 3vw, 3.25rem)',

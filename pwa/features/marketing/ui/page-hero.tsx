@@ -6,7 +6,7 @@ export type HeroImage = {
   /**
    * The drawing as a data URL (`import art from '../art/hero-family.svg?inline'`). It is the largest thing at the
    * top of the page, so it comes inside the page itself: it paints with the first frame instead of queueing on a
-   * slow phone connection behind the app's scripts (Lighthouse's LCP goal of issue 5).
+   * slow phone connection behind the app's scripts (Lighthouse's LCP goal, docs/benchmarks.md).
    */
   src: string;
   /** Empty for a purely decorative picture. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { username } from '../../schema/index.ts';
-import { usernameFromEmail } from './google-account.ts';
+import { usernameFromEmail } from './free-username.ts';
 
 describe('usernameFromEmail', () => {
   it.each([

@@ -1,0 +1,4 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { ForgotPasswordScreen } from '../../features/account/forgot-password-screen.tsx';
+
+export const Route = createFileRoute('/_guest/forgot-password')({ component: ForgotPasswordScreen });
