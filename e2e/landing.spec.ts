@@ -63,6 +63,14 @@ test('the memory rows drift one pixel per 20 ms, in opposite directions, and sto
   await page.clock.pauseAt(Date.now() + 1_000);
   const rows = page.locator('[data-memory-row]');
   await page.getByRole('heading', { name: 'Family Memories Flow' }).scrollIntoViewIfNeeded();
+  // The rows start once the browser has seen them on screen, in its own time and not the page's clock: until every
+  // row has been drawn once, a frame of the page's time moves nothing.
+  await expect
+    .poll(async () => {
+      await page.clock.runFor(20);
+      return rows.evaluateAll((tracks) => tracks.every((track) => track.style.transform !== ''));
+    })
+    .toBe(true);
   await page.clock.runFor(2_000);
   const offsets = () =>
     rows.evaluateAll((tracks) => tracks.map((track) => new DOMMatrix(getComputedStyle(track).transform).m41));
