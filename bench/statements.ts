@@ -1,8 +1,9 @@
 /**
  * Statements to PostgreSQL per sync request (issue 36): a push of one `post.create` from a device that has pushed
- * before, and a pull by a known device with nothing new and with that one change, each counted through postgres.js's
- * `debug` hook on the app's own connections (transaction control included: begin, savepoint, commit) and listed.
- * The person's session is cached by then, as it is for a device in use. A fresh database; no timing.
+ * before, of one `post.update` with its family and without (decision 0067), and a pull by a known device with
+ * nothing new and with that one change, each counted through postgres.js's `debug` hook on the app's own connections
+ * (transaction control included: begin, savepoint, commit) and listed. The person's session is cached by then, as it
+ * is for a device in use. A fresh database; no timing.
  */
 import { randomUUID } from 'node:crypto';
 import { tmpdir } from 'node:os';
@@ -53,6 +54,14 @@ try {
   await device.push([{ name: 'family.create', args: { familyId, memberId: randomUUID(), name: 'Statements' } }]);
   await device.push([post('The device has pushed before.')]);
   await counted('push of one post.create', () => device.push([post('Counted.')]));
+  const edited = post('To edit.');
+  await device.push([edited]);
+  const edit = { postId: edited.args.postId, content: 'Edited.' };
+  await counted('push of one post.update naming its family', () =>
+    device.push([{ name: 'post.update', args: { ...edit, familyId } }]),
+  );
+  // As an app from before writes named their family sends it (decision 0067).
+  await counted('push of one post.update naming no family', () => device.push([{ name: 'post.update', args: edit }]));
 
   const pullingDevice = randomUUID();
   const [history] = await sql<[{ epoch: string }]>`select epoch from sync_history`;

@@ -89,6 +89,13 @@ export const id = z
   // The lower-case rule would otherwise stand in for `format: uuid` in the API document.
   .meta({ format: 'uuid' });
 
+/**
+ * The family of the row a write names (a post it edits, a member it removes), so the server reads and writes that
+ * row in its family alone (decision 0067). Absent only from writes queued by an app from before: the server then
+ * finds the family by the row's id.
+ */
+export const familyOfRow = id.optional();
+
 export const email = z
   .string({ error: messages.emailRequired })
   .trim()

@@ -12,16 +12,7 @@ type PlanNode = { [key: string]: unknown; Plans?: PlanNode[] };
  * family (decision 0063), as the start of their text. Fixing one takes it from here; a new one fails the test.
  */
 const knownUnscoped = [
-  // A mutation names a row, not its family: the row's family is found by its id (mutators/access.ts).
-  'select id, family_id, created_by_id from albums where id = $1',
-  'select id, family_id, post_id, author_id, comment_type from comments where id = $1',
-  'select id, family_id, created_by_id, title, start_date, end_date, all_day from events where id = $1',
-  'select id, family_id, user_id, role, relationship_type, relative_to_id from family_members where id = $1',
-  'select id, family_id, sender_id, message_type, photo_id, deleted_at from messages where id = $1',
-  'select family_id, user_id, is_read from notifications where id = $1',
-  'select id, family_id, uploaded_by_id, album_id from photos where id = $1',
-  'select id, family_id, author_id from posts where id = $1',
-  'select id, family_id, author_id, message_id, photo_id, comment_id from voice_notes where id = $1',
+  // A create's look among every family's tombstones: an id deleted in another family is not this create's to use.
   'select family_id from sync_tombstones where table_name = $1 and row_id = $2',
   // A file named by its id alone (an upload, what a photo or voice note plays), and a photo id used in another family.
   'select * from photo_files where photo_id = $1',

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { id } from '../fields.ts';
+import { familyOfRow, id } from '../fields.ts';
 import { commentContent } from '../field-rules.ts';
 
 export const commentMutationArgs = {
@@ -8,9 +8,9 @@ export const commentMutationArgs = {
    * (`voiceNote.create`), as a voice message is. A text comment carries no type: written so before voice comments.
    */
   'comment.create': z.union([
-    z.strictObject({ commentId: id, postId: id, content: commentContent }),
-    z.strictObject({ commentId: id, postId: id, commentType: z.literal('voice') }),
+    z.strictObject({ commentId: id, postId: id, familyId: familyOfRow, content: commentContent }),
+    z.strictObject({ commentId: id, postId: id, familyId: familyOfRow, commentType: z.literal('voice') }),
   ]),
   /** The comment's author deletes it (an admin of the family too). */
-  'comment.delete': z.strictObject({ commentId: id }),
+  'comment.delete': z.strictObject({ commentId: id, familyId: familyOfRow }),
 } as const;

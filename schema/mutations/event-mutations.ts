@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { rsvpStatusSchema } from '../entities.ts';
-import { id, optionalText, timestamp, timeZone } from '../fields.ts';
+import { familyOfRow, id, optionalText, timestamp, timeZone } from '../fields.ts';
 import { limits } from '../limits.ts';
 import { messages } from '../messages.ts';
 import { eventTitle } from '../field-rules.ts';
@@ -32,10 +32,10 @@ export const eventMutationArgs = {
     .refine(endNotBeforeStart.check, endNotBeforeStart.problem),
   /** Its creator or an admin. */
   'event.update': z
-    .strictObject({ eventId: id, ...eventFields })
+    .strictObject({ eventId: id, familyId: familyOfRow, ...eventFields })
     .refine(endNotBeforeStart.check, endNotBeforeStart.problem),
   /** Its creator or an admin; the answers go with it. */
-  'event.delete': z.strictObject({ eventId: id }),
+  'event.delete': z.strictObject({ eventId: id, familyId: familyOfRow }),
   /** The person's own answer, until the event starts (as of when they answered). */
-  'event.rsvp': z.strictObject({ eventId: id, status: rsvpStatusSchema }),
+  'event.rsvp': z.strictObject({ eventId: id, familyId: familyOfRow, status: rsvpStatusSchema }),
 } as const;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { id } from '../fields.ts';
+import { familyOfRow, id } from '../fields.ts';
 import { messageContent } from '../field-rules.ts';
 
 /** Chat (decision 0021). The server numbers each message as it takes it; devices never choose the order. */
@@ -15,7 +15,7 @@ export const messageMutationArgs = {
     z.strictObject({ messageId: id, familyId: id, messageType: z.literal('voice') }),
   ]),
   /** The sender, or an admin of the family: the message becomes "Message deleted" everywhere. */
-  'message.delete': z.strictObject({ messageId: id }),
+  'message.delete': z.strictObject({ messageId: id, familyId: familyOfRow }),
   /** The person has read the family's messages up to `readThrough` (a message number); it only ever moves on. */
   'chat.read': z.strictObject({ familyId: id, readThrough: z.number().int().positive() }),
 } as const;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { id, optionalText } from '../fields.ts';
+import { familyOfRow, id, optionalText } from '../fields.ts';
 import { limits } from '../limits.ts';
 import { albumName } from '../field-rules.ts';
 
@@ -15,9 +15,9 @@ export const photoMutationArgs = {
    */
   'photo.create': z.strictObject({ photoId: id, familyId: id, albumId: id.nullable(), ...photoText }),
   /** The uploader or an admin: title, description, and which album it is in (null: none). */
-  'photo.update': z.strictObject({ photoId: id, albumId: id.nullable(), ...photoText }),
+  'photo.update': z.strictObject({ photoId: id, familyId: familyOfRow, albumId: id.nullable(), ...photoText }),
   /** The uploader or an admin; an album it was the cover of shows its newest photo instead. */
-  'photo.delete': z.strictObject({ photoId: id }),
+  'photo.delete': z.strictObject({ photoId: id, familyId: familyOfRow }),
   'album.create': z.strictObject({
     albumId: id,
     familyId: id,
@@ -27,10 +27,11 @@ export const photoMutationArgs = {
   /** Its maker or an admin: its name, description and cover (a photo of the family, or null: its newest). */
   'album.update': z.strictObject({
     albumId: id,
+    familyId: familyOfRow,
     name: albumName,
     description: optionalText(limits.albumDescriptionMax),
     coverPhotoId: id.nullable(),
   }),
   /** Its maker or an admin; its photos stay, in All Photos. */
-  'album.delete': z.strictObject({ albumId: id }),
+  'album.delete': z.strictObject({ albumId: id, familyId: familyOfRow }),
 } as const;

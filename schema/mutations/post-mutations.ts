@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { id } from '../fields.ts';
+import { familyOfRow, id } from '../fields.ts';
 import { limits } from '../limits.ts';
 import { postContent } from '../field-rules.ts';
 
@@ -15,7 +15,7 @@ export const postMutationArgs = {
     photoIds: z.array(id).max(limits.photosPerPost).optional(),
   }),
   /** Only the author edits a post. */
-  'post.update': z.strictObject({ postId: id, content: postContent }),
+  'post.update': z.strictObject({ postId: id, familyId: familyOfRow, content: postContent }),
   /** The author, or an admin of the post's family, deletes a post; its comments and reactions go with it. */
-  'post.delete': z.strictObject({ postId: id }),
+  'post.delete': z.strictObject({ postId: id, familyId: familyOfRow }),
 } as const;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { id } from '../fields.ts';
+import { familyOfRow, id } from '../fields.ts';
 
 /** Voice notes (decision 0058): the row naming a recording the server has checked (decision 0052). */
 export const voiceNoteMutationArgs = {
@@ -15,5 +15,5 @@ export const voiceNoteMutationArgs = {
     z.strictObject({ voiceNoteId: id, familyId: id, on: z.literal('comment'), commentId: id }),
   ]),
   /** Its author or an admin (a voice message or comment goes with its message or comment). */
-  'voiceNote.delete': z.strictObject({ voiceNoteId: id }),
+  'voiceNote.delete': z.strictObject({ voiceNoteId: id, familyId: familyOfRow }),
 } as const;

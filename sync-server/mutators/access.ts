@@ -68,36 +68,52 @@ export async function writeToFamily(
 }
 
 /**
- * For a write that names a row (a post, a comment, a member) rather than a family: finds the row's family, locks it
- * as `lockFamilyAsMember` does, and reads the row again, now that no write of the family can change it.
- * A row that is gone was deleted (`deletedKind`) if the user belongs to the family it was deleted from; anything
- * else (never existed, another family's) reads as `notMember`.
+ * For a write that names a row (a post, a comment, a member) and the row's family: locks the family as
+ * `lockFamilyAsMember` does and reads the row in it, sent together, so the read runs once the lock is held and no
+ * write of the family can change the row after. A row not in the family was deleted (`deletedKind`) if the family's
+ * tombstones name it; anything else (never existed, another family's) reads as `notMember`.
+ * A write queued by an app from before writes named their family carries none (decision 0067): the row's family is
+ * found by its id first.
  */
 export async function lockFamilyOfRow<Row extends { familyId: string }>(
   tx: Transaction,
   userId: string,
-  row: { table: SyncedTable; id: string; find: () => Promise<Row | null>; deletedKind: RejectionKind },
+  row: {
+    table: SyncedTable;
+    id: string;
+    familyId: string | undefined;
+    find: (familyId?: string) => Promise<Row | null>;
+    deletedKind: RejectionKind;
+  },
 ): Promise<FamilyAccess & { row: Row }> {
+  const familyId = row.familyId ?? (await familyOfUnnamedRow(tx, userId, row));
+  const [access, found] = await Promise.all([lockFamilyAsMember(tx, familyId, userId), row.find(familyId)]);
+  // The find looks in the family; the check keeps a row of another family out should a find ever not.
+  if (found?.familyId === familyId) return { ...access, row: found };
+  const deleted = await createSyncRepository(tx).wasDeletedInFamily(familyId, row.table, row.id);
+  throw new MutationRejected(deleted ? row.deletedKind : 'notMember');
+}
+
+/** The family of a row a write names by its id alone, read before any lock; the row gone reads as it does there. */
+async function familyOfUnnamedRow<Row extends { familyId: string }>(
+  tx: Transaction,
+  userId: string,
+  row: { table: SyncedTable; id: string; find: (familyId?: string) => Promise<Row | null>; deletedKind: RejectionKind },
+): Promise<string> {
   const unlocked = await row.find();
-  if (!unlocked) {
-    const deleted = await createSyncRepository(tx).wasDeletedInFamilyOf(userId, row.table, row.id);
-    throw new MutationRejected(deleted ? row.deletedKind : 'notMember');
-  }
-  const access = await lockFamilyAsMember(tx, unlocked.familyId, userId);
-  const locked = await row.find();
-  // Between the two reads the row may have been deleted, or deleted and made again in another family, whose lock
-  // this transaction does not hold and whose member the user may not be: either way it is gone from this family.
-  if (locked?.familyId !== access.familyId) throw new MutationRejected(row.deletedKind);
-  return { ...access, row: locked };
+  if (unlocked) return unlocked.familyId;
+  const deleted = await createSyncRepository(tx).wasDeletedInFamilyOf(userId, row.table, row.id);
+  throw new MutationRejected(deleted ? row.deletedKind : 'notMember');
 }
 
 /** `lockFamilyOfRow` for the post a write is about (an edit, a comment, a reaction). */
-export function lockFamilyOfPost(tx: Transaction, userId: string, postId: string) {
+export function lockFamilyOfPost(tx: Transaction, userId: string, post: { postId: string; familyId?: string }) {
   const posts = createPostRepository(tx);
   return lockFamilyOfRow(tx, userId, {
     table: 'posts',
-    id: postId,
-    find: () => posts.findRef(postId),
+    id: post.postId,
+    familyId: post.familyId,
+    find: (familyId) => posts.findRef(post.postId, familyId),
     deletedKind: 'postNotFound',
   });
 }

@@ -12,14 +12,14 @@ export async function createComment(
   args: MutationArgs<'comment.create'>,
 ): Promise<FamilyChange | null> {
   const { userId } = context;
-  const access = await lockFamilyOfPost(tx, userId, args.postId);
+  const access = await lockFamilyOfPost(tx, userId, args);
   const comments = createCommentRepository(tx);
   const commentType = 'commentType' in args ? args.commentType : 'text';
   const content = 'content' in args ? args.content : '';
   return createOnce(tx, access, {
     table: 'comments',
     id: args.commentId,
-    find: () => comments.findRef(args.commentId),
+    find: () => comments.findRef(args.commentId, access.familyId),
     isThisCreate: (comment) =>
       comment.postId === args.postId && comment.authorId === userId && comment.commentType === commentType,
     create: async (version) => {
@@ -62,7 +62,8 @@ export async function deleteComment(
   const access = await lockFamilyOfRow(tx, userId, {
     table: 'comments',
     id: args.commentId,
-    find: () => comments.findRef(args.commentId),
+    familyId: args.familyId,
+    find: (familyId) => comments.findRef(args.commentId, familyId),
     deletedKind: 'commentNotFound',
   });
   const comment = access.row;

@@ -7,12 +7,13 @@ import type { FamilyChange } from '../sync-notifier.ts';
 import { createOnce, lockFamilyAsMember, lockFamilyOfRow, timeWritten, writeAtNewVersion } from './access.ts';
 import { MutationRejected, type MutationContext, type Mutators } from './mutator.ts';
 
-function lockFamilyOfEvent(tx: Transaction, userId: string, eventId: string) {
+function lockFamilyOfEvent(tx: Transaction, userId: string, event: { eventId: string; familyId?: string }) {
   const events = createEventRepository(tx);
   return lockFamilyOfRow(tx, userId, {
     table: 'events',
-    id: eventId,
-    find: () => events.findRef(eventId),
+    id: event.eventId,
+    familyId: event.familyId,
+    find: (familyId) => events.findRef(event.eventId, familyId),
     deletedKind: 'eventNotFound',
   });
 }
@@ -33,7 +34,7 @@ export async function createEvent(
   return createOnce(tx, access, {
     table: 'events',
     id: args.eventId,
-    find: () => events.findRef(args.eventId),
+    find: () => events.findRef(args.eventId, access.familyId),
     isThisCreate: (event) => event.familyId === access.familyId && event.createdById === userId,
     create: async (version) => {
       const created = await events.create({
@@ -66,7 +67,7 @@ export async function updateEvent(
   context: MutationContext,
   args: MutationArgs<'event.update'>,
 ): Promise<FamilyChange> {
-  const access = await lockFamilyOfEvent(tx, context.userId, args.eventId);
+  const access = await lockFamilyOfEvent(tx, context.userId, args);
   if (access.row.createdById !== context.userId && access.role !== 'admin') {
     throw new MutationRejected('notYourEvent');
   }
@@ -81,7 +82,7 @@ export async function deleteEvent(
   { userId }: MutationContext,
   args: MutationArgs<'event.delete'>,
 ): Promise<FamilyChange> {
-  const access = await lockFamilyOfEvent(tx, userId, args.eventId);
+  const access = await lockFamilyOfEvent(tx, userId, args);
   if (access.row.createdById !== userId && access.role !== 'admin') throw new MutationRejected('notAllowedToDelete');
   return writeAtNewVersion(access, (version) => createEventRepository(tx).delete(access.row, version));
 }
@@ -96,7 +97,7 @@ export async function answerEvent(
   args: MutationArgs<'event.rsvp'>,
 ): Promise<FamilyChange | null> {
   const { userId } = context;
-  const access = await lockFamilyOfEvent(tx, userId, args.eventId);
+  const access = await lockFamilyOfEvent(tx, userId, args);
   const answeredAt = timeWritten(access, context);
   if (access.row.answersCloseAt <= answeredAt) throw new MutationRejected('eventStarted');
   const events = createEventRepository(tx);

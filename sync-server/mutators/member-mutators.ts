@@ -6,12 +6,13 @@ import { lockFamilyOfRow, writeAtNewVersion } from './access.ts';
 import { MutationRejected, type MutationContext, type Mutators } from './mutator.ts';
 
 /** `lockFamilyOfRow` for the membership a write is about. */
-function lockFamilyOfMember(tx: Transaction, userId: string, memberId: string) {
+function lockFamilyOfMember(tx: Transaction, userId: string, member: { memberId: string; familyId?: string }) {
   const families = createFamilyRepository(tx);
   return lockFamilyOfRow(tx, userId, {
     table: 'members',
-    id: memberId,
-    find: () => families.findMember(memberId),
+    id: member.memberId,
+    familyId: member.familyId,
+    find: (familyId) => families.findMember(member.memberId, familyId),
     deletedKind: 'memberNotFound',
   });
 }
@@ -23,7 +24,7 @@ export async function removeMember(
   args: MutationArgs<'member.remove'>,
 ): Promise<FamilyChange> {
   const families = createFamilyRepository(tx);
-  const { familyId, writeVersion, role, row: member } = await lockFamilyOfMember(tx, userId, args.memberId);
+  const { familyId, writeVersion, role, row: member } = await lockFamilyOfMember(tx, userId, args);
   const leaving = member.userId === userId;
   if (!leaving && role !== 'admin') throw new MutationRejected('adminsOnly');
   if (member.role === 'admin' && (await families.adminCount(familyId)) <= 1) throw new MutationRejected('lastAdmin');
@@ -39,7 +40,7 @@ export async function setMemberRole(
   args: MutationArgs<'member.setRole'>,
 ): Promise<FamilyChange | null> {
   const families = createFamilyRepository(tx);
-  const access = await lockFamilyOfMember(tx, userId, args.memberId);
+  const access = await lockFamilyOfMember(tx, userId, args);
   const member = access.row;
   if (access.role !== 'admin') throw new MutationRejected('adminsOnly');
   if (member.role === args.role) return null;
@@ -59,7 +60,7 @@ export async function setMemberRelationship(
   args: MutationArgs<'member.setRelationship'>,
 ): Promise<FamilyChange | null> {
   const families = createFamilyRepository(tx);
-  const access = await lockFamilyOfMember(tx, userId, args.memberId);
+  const access = await lockFamilyOfMember(tx, userId, args);
   const member = access.row;
   if (member.userId !== userId && access.role !== 'admin') throw new MutationRejected('adminsOnly');
   if (args.relationshipType === 'creator' && (await families.find(access.familyId))?.createdById !== member.userId) {

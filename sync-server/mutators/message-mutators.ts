@@ -25,7 +25,7 @@ export async function sendMessage(
   return createOnce(tx, access, {
     table: 'messages',
     id: args.messageId,
-    find: () => messages.findRef(args.messageId),
+    find: () => messages.findRef(args.messageId, access.familyId),
     isThisCreate: (message) => message.familyId === access.familyId && message.senderId === userId,
     create: async (version) => {
       const created = await messages.create({
@@ -70,7 +70,8 @@ export async function deleteMessage(
   const access = await lockFamilyOfRow(tx, context.userId, {
     table: 'messages',
     id: args.messageId,
-    find: () => messages.findRef(args.messageId),
+    familyId: args.familyId,
+    find: (familyId) => messages.findRef(args.messageId, familyId),
     deletedKind: 'messageNotFound',
   });
   const message = access.row;
@@ -79,7 +80,7 @@ export async function deleteMessage(
   }
   if (message.deleted) return null;
   const photos = createPhotoRepository(tx);
-  const photo = message.photoId ? await photos.findRef(message.photoId) : null;
+  const photo = message.photoId ? await photos.findRef(message.photoId, access.familyId) : null;
   return writeAtNewVersion(access, async (version) => {
     await messages.markDeleted(message, version, context.now);
     await createVoiceNoteRepository(tx).deleteOf(access.familyId, { messageId: message.id }, version);

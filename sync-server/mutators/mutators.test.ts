@@ -8,6 +8,7 @@ import {
 } from '../../schema/index.ts';
 import { signUp, useTestApp } from '../testing/test-app.ts';
 import { addMember, createFamily, familyVersion, type NamedMutation, TestDevice } from '../testing/test-device.ts';
+import { createPostRepository } from '../repositories/post-repository.ts';
 import { lockFamilyOfRow } from './access.ts';
 
 const context = useTestApp();
@@ -358,16 +359,17 @@ describe('families', () => {
 });
 
 describe('locking the family of a row', () => {
-  it('reads a row that moved to another family while its family was being locked as deleted', async () => {
+  it('reads a row deleted from its family between the first read and the lock as deleted', async () => {
     const { familyId, admin } = await family();
-    const elsewhere = await createFamily(admin, 'Elsewhere');
-    // The first read finds the row in one family; by the time that family is locked it is in another one.
-    const answers = [familyId, elsewhere.familyId];
+    const postId = await writePost(admin, familyId);
+    await admin.send({ name: 'post.delete', args: { postId, familyId } });
+    // A write that names no family (queued by an app from before): the first read still found the row in its family.
     const locking = context.sql.begin((tx) =>
       lockFamilyOfRow(tx, admin.account.user.id, {
         table: 'posts',
-        id: randomUUID(),
-        find: async () => ({ familyId: answers.shift()! }),
+        id: postId,
+        familyId: undefined,
+        find: async (scoped) => (scoped ? createPostRepository(tx).findRef(postId, scoped) : { familyId }),
         deletedKind: 'postNotFound',
       }),
     );

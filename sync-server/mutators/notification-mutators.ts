@@ -15,13 +15,14 @@ export async function readNotification(
   args: MutationArgs<'notification.read'>,
 ): Promise<FamilyChange | null> {
   const notifications = createNotificationRepository(tx);
-  const own = async () => {
-    const found = await notifications.find(args.notificationId);
+  const own = async (familyId?: string) => {
+    const found = await notifications.find(args.notificationId, familyId);
     return found?.userId === userId ? found : null;
   };
   const access = await lockFamilyOfRow(tx, userId, {
     table: 'notifications',
     id: args.notificationId,
+    familyId: args.familyId,
     find: own,
     deletedKind: 'notMember',
   });

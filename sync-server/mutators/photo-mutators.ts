@@ -14,22 +14,24 @@ import {
 } from './access.ts';
 import { MutationRejected, type MutationContext, type Mutators } from './mutator.ts';
 
-export function lockFamilyOfPhoto(tx: Transaction, userId: string, photoId: string) {
+export function lockFamilyOfPhoto(tx: Transaction, userId: string, photo: { photoId: string; familyId?: string }) {
   const photos = createPhotoRepository(tx);
   return lockFamilyOfRow(tx, userId, {
     table: 'photos',
-    id: photoId,
-    find: () => photos.findRef(photoId),
+    id: photo.photoId,
+    familyId: photo.familyId,
+    find: (familyId) => photos.findRef(photo.photoId, familyId),
     deletedKind: 'photoNotFound',
   });
 }
 
-function lockFamilyOfAlbum(tx: Transaction, userId: string, albumId: string) {
+function lockFamilyOfAlbum(tx: Transaction, userId: string, album: { albumId: string; familyId?: string }) {
   const albums = createAlbumRepository(tx);
   return lockFamilyOfRow(tx, userId, {
     table: 'albums',
-    id: albumId,
-    find: () => albums.findRef(albumId),
+    id: album.albumId,
+    familyId: album.familyId,
+    find: (familyId) => albums.findRef(album.albumId, familyId),
     deletedKind: 'albumNotFound',
   });
 }
@@ -37,7 +39,7 @@ function lockFamilyOfAlbum(tx: Transaction, userId: string, albumId: string) {
 /** An album named by a photo write must be one of the photo's family (a deleted one reads as deleted). */
 async function requireAlbumOfFamily(tx: Transaction, access: FamilyAccess, albumId: string | null): Promise<void> {
   if (albumId === null) return;
-  const album = await createAlbumRepository(tx).findRef(albumId);
+  const album = await createAlbumRepository(tx).findRef(albumId, access.familyId);
   if (album?.familyId !== access.familyId) throw new MutationRejected('albumNotFound');
 }
 
@@ -50,9 +52,9 @@ export async function createPhoto(
   const { userId } = context;
   const access = await lockFamilyAsMember(tx, args.familyId, userId);
   const photos = createPhotoRepository(tx);
-  const existing = await photos.findRef(args.photoId);
+  const existing = await photos.findRef(args.photoId, access.familyId);
   if (!existing) {
-    const file = await photos.findFile(args.photoId);
+    const file = await photos.findFile(args.photoId, access.familyId);
     // Someone else's upload, or another family's, is as good as none: a photo only names its own person's bytes.
     if (file?.uploadedById !== userId || file.familyId !== access.familyId) {
       throw new MutationRejected('photoFileMissing');
@@ -99,7 +101,7 @@ export async function updatePhoto(
   context: MutationContext,
   args: MutationArgs<'photo.update'>,
 ): Promise<FamilyChange> {
-  const access = await lockFamilyOfPhoto(tx, context.userId, args.photoId);
+  const access = await lockFamilyOfPhoto(tx, context.userId, args);
   if (access.row.uploadedById !== context.userId && access.role !== 'admin') {
     throw new MutationRejected('notYourPhoto');
   }
@@ -120,7 +122,7 @@ export async function deletePhoto(
   { userId }: MutationContext,
   args: MutationArgs<'photo.delete'>,
 ): Promise<FamilyChange> {
-  const access = await lockFamilyOfPhoto(tx, userId, args.photoId);
+  const access = await lockFamilyOfPhoto(tx, userId, args);
   if (access.row.uploadedById !== userId && access.role !== 'admin') throw new MutationRejected('notAllowedToDelete');
   return writeAtNewVersion(access, async (version) => {
     await createAlbumRepository(tx).dropCover(access.row, version);
@@ -139,7 +141,7 @@ export async function createAlbum(
   return createOnce(tx, access, {
     table: 'albums',
     id: args.albumId,
-    find: () => albums.findRef(args.albumId),
+    find: () => albums.findRef(args.albumId, access.familyId),
     isThisCreate: (album) => album.familyId === access.familyId && album.createdById === userId,
     create: (version) =>
       albums.create({
@@ -160,10 +162,10 @@ export async function updateAlbum(
   context: MutationContext,
   args: MutationArgs<'album.update'>,
 ): Promise<FamilyChange> {
-  const access = await lockFamilyOfAlbum(tx, context.userId, args.albumId);
+  const access = await lockFamilyOfAlbum(tx, context.userId, args);
   if (access.row.createdById !== context.userId && access.role !== 'admin') throw new MutationRejected('notYourAlbum');
   if (args.coverPhotoId !== null) {
-    const cover = await createPhotoRepository(tx).findRef(args.coverPhotoId);
+    const cover = await createPhotoRepository(tx).findRef(args.coverPhotoId, access.familyId);
     if (cover?.familyId !== access.familyId) throw new MutationRejected('photoNotFound');
   }
   return writeAtNewVersion(access, (version) =>
@@ -182,7 +184,7 @@ export async function deleteAlbum(
   { userId }: MutationContext,
   args: MutationArgs<'album.delete'>,
 ): Promise<FamilyChange> {
-  const access = await lockFamilyOfAlbum(tx, userId, args.albumId);
+  const access = await lockFamilyOfAlbum(tx, userId, args);
   if (access.row.createdById !== userId && access.role !== 'admin') throw new MutationRejected('notAllowedToDelete');
   return writeAtNewVersion(access, async (version) => {
     await createPhotoRepository(tx).takeOutOfAlbum(access.row, version);

@@ -18,7 +18,7 @@ export async function tagPhoto(
   args: MutationArgs<'photo.tag'>,
 ): Promise<FamilyChange | null> {
   const { userId } = context;
-  const access = await lockFamilyOfPhoto(tx, userId, args.photoId);
+  const access = await lockFamilyOfPhoto(tx, userId, args);
   if ((await createFamilyRepository(tx).membershipOf(access.familyId, args.userId)) === null) {
     throw new MutationRejected('notInFamily');
   }
@@ -60,7 +60,7 @@ export async function untagPhoto(
   { userId }: MutationContext,
   args: MutationArgs<'photo.untag'>,
 ): Promise<FamilyChange | null> {
-  const access = await lockFamilyOfPhoto(tx, userId, args.photoId);
+  const access = await lockFamilyOfPhoto(tx, userId, args);
   const tags = createPhotoTagRepository(tx);
   const ref = { familyId: access.familyId, photoId: args.photoId, userId: args.userId };
   const existing = await tags.find(ref);

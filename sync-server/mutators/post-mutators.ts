@@ -25,7 +25,7 @@ export async function createPost(
   return createOnce(tx, access, {
     table: 'posts',
     id: args.postId,
-    find: () => posts.findRef(args.postId),
+    find: () => posts.findRef(args.postId, familyId),
     isThisCreate: (post) => post.familyId === familyId && post.authorId === userId,
     create: async (version) => {
       const created = await posts.create({
@@ -59,7 +59,7 @@ export async function updatePost(
   context: MutationContext,
   args: MutationArgs<'post.update'>,
 ): Promise<FamilyChange> {
-  const access = await lockFamilyOfPost(tx, context.userId, args.postId);
+  const access = await lockFamilyOfPost(tx, context.userId, args);
   const post = access.row;
   if (post.authorId !== context.userId) throw new MutationRejected('notYourPost');
   return writeAtNewVersion(access, (version) =>
@@ -73,7 +73,7 @@ export async function deletePost(
   { userId }: MutationContext,
   args: MutationArgs<'post.delete'>,
 ): Promise<FamilyChange> {
-  const access = await lockFamilyOfPost(tx, userId, args.postId);
+  const access = await lockFamilyOfPost(tx, userId, args);
   const post = access.row;
   if (post.authorId !== userId && access.role !== 'admin') throw new MutationRejected('notAllowedToDelete');
   return writeAtNewVersion(access, (version) => createPostRepository(tx).delete(post, version));

@@ -12,7 +12,7 @@ export async function setReaction(
   args: MutationArgs<'reaction.set'>,
 ): Promise<FamilyChange | null> {
   const { userId } = context;
-  const access = await lockFamilyOfPost(tx, userId, args.postId);
+  const access = await lockFamilyOfPost(tx, userId, args);
   const reactions = createReactionRepository(tx);
   const reaction = { familyId: access.familyId, postId: args.postId, userId, reactionType: args.reactionType };
   if ((await reactions.exists(reaction)) === args.reacted) return null;

@@ -29,23 +29,23 @@ export async function createVoiceNote(
   const messageId = args.on === 'message' ? args.messageId : null;
   const photoId = args.on === 'photo' ? args.photoId : null;
   const commentId = args.on === 'comment' ? args.commentId : null;
-  const comment = commentId ? await createCommentRepository(tx).findRef(commentId) : null;
-  const existing = await voiceNotes.findRef(args.voiceNoteId);
-  const file = existing ? null : await createVoiceFileRepository(tx).findFile(args.voiceNoteId);
+  const comment = commentId ? await createCommentRepository(tx).findRef(commentId, access.familyId) : null;
+  const existing = await voiceNotes.findRef(args.voiceNoteId, access.familyId);
+  const file = existing ? null : await createVoiceFileRepository(tx).findFile(args.voiceNoteId, access.familyId);
   if (!existing) {
     // Someone else's recording, or another family's, is as good as none: a voice note names its own person's bytes.
     if (file?.uploadedById !== userId || file.familyId !== access.familyId) {
       throw new MutationRejected('voiceFileMissing');
     }
     if (messageId) {
-      const message = await createMessageRepository(tx).findRef(messageId);
+      const message = await createMessageRepository(tx).findRef(messageId, access.familyId);
       if (message?.familyId !== access.familyId) throw new MutationRejected('messageNotFound');
       if (message.senderId !== userId || message.messageType !== 'voice') {
         throw new MutationRejected('notYourVoiceMessage');
       }
       if (message.deleted) throw new MutationRejected('messageNotFound');
     }
-    if (photoId && (await createPhotoRepository(tx).findRef(photoId))?.familyId !== access.familyId) {
+    if (photoId && !(await createPhotoRepository(tx).findRef(photoId, access.familyId))) {
       throw new MutationRejected('photoNotFound');
     }
     if (commentId) {
@@ -95,7 +95,7 @@ export async function createVoiceNote(
       }
       // The post's author hears of a voice comment now that its length is known (not of their own comments).
       if (created && comment && file) {
-        const post = await createPostRepository(tx).findRef(comment.postId);
+        const post = await createPostRepository(tx).findRef(comment.postId, access.familyId);
         await createNotificationRepository(tx).notify({
           familyId: access.familyId,
           type: 'post_comment',
@@ -122,7 +122,8 @@ export async function deleteVoiceNote(
   const access = await lockFamilyOfRow(tx, userId, {
     table: 'voiceNotes',
     id: args.voiceNoteId,
-    find: () => voiceNotes.findRef(args.voiceNoteId),
+    familyId: args.familyId,
+    find: (familyId) => voiceNotes.findRef(args.voiceNoteId, familyId),
     deletedKind: 'voiceNoteNotFound',
   });
   if (access.row.authorId !== userId && access.role !== 'admin') throw new MutationRejected('notAllowedToDelete');

@@ -4,7 +4,7 @@ import type { PullSource } from './pull-source.ts';
 import { putClearingTombstone, recordTombstones } from './sync-tombstones.ts';
 import { listSeenByMember } from './seen-by-member.ts';
 import { isoTime } from './iso-time.ts';
-import type { InFamily } from './synced-storage.ts';
+import { andInFamily, type InFamily } from './synced-storage.ts';
 
 export type NewAlbum = {
   id: string;
@@ -52,9 +52,9 @@ function toAlbum(row: AlbumRow): Album {
 
 export function createAlbumRepository(sql: Queryable) {
   return {
-    async findRef(albumId: string): Promise<AlbumRef | null> {
+    async findRef(albumId: string, familyId?: string): Promise<AlbumRef | null> {
       const [row] = await sql<{ id: string; family_id: string; created_by_id: string }[]>`
-        select id, family_id, created_by_id from albums where id = ${albumId}
+        select id, family_id, created_by_id from albums where id = ${albumId} ${andInFamily(sql, familyId)}
       `;
       return row ? { id: row.id, familyId: row.family_id, createdById: row.created_by_id } : null;
     },

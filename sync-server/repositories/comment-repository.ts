@@ -3,8 +3,8 @@ import type { Queryable } from '../database.ts';
 import type { PullSource } from './pull-source.ts';
 import { putClearingTombstone, recordTombstones } from './sync-tombstones.ts';
 import { isoTime } from './iso-time.ts';
-import type { InFamily } from './synced-storage.ts';
 import { createVoiceNoteRepository } from './voice-note-repository.ts';
+import { andInFamily, type InFamily } from './synced-storage.ts';
 
 export type NewComment = {
   id: string;
@@ -32,11 +32,12 @@ export const commentPullSource: PullSource = (sql, familyId, from) => sql`
 
 export function createCommentRepository(sql: Queryable) {
   return {
-    async findRef(commentId: string): Promise<CommentRef | null> {
+    async findRef(commentId: string, familyId?: string): Promise<CommentRef | null> {
       const [row] = await sql<
         { id: string; family_id: string; post_id: string; author_id: string; comment_type: CommentType }[]
       >`
-        select id, family_id, post_id, author_id, comment_type from comments where id = ${commentId}
+        select id, family_id, post_id, author_id, comment_type from comments
+        where id = ${commentId} ${andInFamily(sql, familyId)}
       `;
       return row
         ? {

@@ -5,7 +5,7 @@ import type { PullSource } from './pull-source.ts';
 import { publicUserJson } from './public-user-json.ts';
 import { listSeenByMember } from './seen-by-member.ts';
 import { putClearingTombstone, recordTombstones } from './sync-tombstones.ts';
-import { tombstoneChildren, type InFamily } from './synced-storage.ts';
+import { andInFamily, type InFamily, tombstoneChildren } from './synced-storage.ts';
 import { isoTime } from './iso-time.ts';
 
 /** What an event is, as its creator or an admin writes it. */
@@ -103,7 +103,7 @@ export function createEventRepository(sql: Queryable) {
   }
 
   return {
-    async findRef(eventId: string): Promise<EventRef | null> {
+    async findRef(eventId: string, familyId?: string): Promise<EventRef | null> {
       const [row] = await sql<
         {
           id: string;
@@ -114,7 +114,10 @@ export function createEventRepository(sql: Queryable) {
           end_date: Date | null;
           all_day: boolean;
         }[]
-      >`select id, family_id, created_by_id, title, start_date, end_date, all_day from events where id = ${eventId}`;
+      >`
+        select id, family_id, created_by_id, title, start_date, end_date, all_day from events
+        where id = ${eventId} ${andInFamily(sql, familyId)}
+      `;
       if (!row) return null;
       const answersCloseAt = row.all_day
         ? new Date((row.end_date ?? row.start_date).getTime() + 36 * hour)

@@ -6,7 +6,7 @@ import type { PullSource } from './pull-source.ts';
 import { publicUserJson } from './public-user-json.ts';
 import { putClearingTombstone, recordTombstones } from './sync-tombstones.ts';
 import { isoTime } from './iso-time.ts';
-import type { InFamily } from './synced-storage.ts';
+import { andInFamily, type InFamily } from './synced-storage.ts';
 
 export type NewFamily = {
   id: string;
@@ -222,10 +222,10 @@ export function createFamilyRepository(sql: Queryable) {
       );
     },
 
-    async findMember(memberId: string): Promise<MemberRef | null> {
+    async findMember(memberId: string, familyId?: string): Promise<MemberRef | null> {
       const [row] = await sql<MemberRefRow[]>`
         select id, family_id, user_id, role, relationship_type, relative_to_id from family_members
-        where id = ${memberId}
+        where id = ${memberId} ${andInFamily(sql, familyId)}
       `;
       return row ? toMemberRef(row) : null;
     },

@@ -4,7 +4,7 @@ import type { Queryable } from '../database.ts';
 import type { PullSource } from './pull-source.ts';
 import { publicUserJson } from './public-user-json.ts';
 import { isoTime } from './iso-time.ts';
-import type { InFamily } from './synced-storage.ts';
+import { andInFamily, type InFamily } from './synced-storage.ts';
 
 /** What permission checks need to know about a message. */
 export type MessageRef = {
@@ -86,7 +86,7 @@ function toMessage(row: MessageRow): MessageWithSender {
 /** Writes here run under the lock of the message's family: numbers cannot be taken twice. */
 export function createMessageRepository(sql: Queryable) {
   return {
-    async findRef(messageId: string): Promise<MessageRef | null> {
+    async findRef(messageId: string, familyId?: string): Promise<MessageRef | null> {
       const [row] = await sql<
         {
           id: string;
@@ -96,7 +96,10 @@ export function createMessageRepository(sql: Queryable) {
           photo_id: string | null;
           deleted_at: Date | null;
         }[]
-      >`select id, family_id, sender_id, message_type, photo_id, deleted_at from messages where id = ${messageId}`;
+      >`
+        select id, family_id, sender_id, message_type, photo_id, deleted_at from messages
+        where id = ${messageId} ${andInFamily(sql, familyId)}
+      `;
       return row
         ? {
             id: row.id,

@@ -6,7 +6,7 @@ import type { PullSource } from './pull-source.ts';
 import { publicUserJson } from './public-user-json.ts';
 import { listSeenByMember } from './seen-by-member.ts';
 import { putClearingTombstone, recordTombstones } from './sync-tombstones.ts';
-import { tombstoneChildren, type InFamily } from './synced-storage.ts';
+import { andInFamily, type InFamily, tombstoneChildren } from './synced-storage.ts';
 import { isoTime } from './iso-time.ts';
 import { createVoiceNoteRepository } from './voice-note-repository.ts';
 
@@ -112,8 +112,10 @@ export function createPhotoRepository(sql: Queryable) {
   }
 
   return {
-    async findFile(photoId: string): Promise<PhotoFile | null> {
-      const [row] = await sql<PhotoFileRow[]>`select * from photo_files where photo_id = ${photoId}`;
+    async findFile(photoId: string, familyId?: string): Promise<PhotoFile | null> {
+      const [row] = await sql<PhotoFileRow[]>`
+        select * from photo_files where photo_id = ${photoId} ${andInFamily(sql, familyId)}
+      `;
       return row ? toPhotoFile(row) : null;
     },
 
@@ -143,9 +145,9 @@ export function createPhotoRepository(sql: Queryable) {
       return rows.length === 1;
     },
 
-    async findRef(photoId: string): Promise<PhotoRef | null> {
+    async findRef(photoId: string, familyId?: string): Promise<PhotoRef | null> {
       const [row] = await sql<{ id: string; family_id: string; uploaded_by_id: string; album_id: string | null }[]>`
-        select id, family_id, uploaded_by_id, album_id from photos where id = ${photoId}
+        select id, family_id, uploaded_by_id, album_id from photos where id = ${photoId} ${andInFamily(sql, familyId)}
       `;
       return row
         ? { id: row.id, familyId: row.family_id, uploadedById: row.uploaded_by_id, albumId: row.album_id }

@@ -4,7 +4,7 @@ import type { Queryable } from '../database.ts';
 import type { PullSource } from './pull-source.ts';
 import { publicUserJson } from './public-user-json.ts';
 import { putClearingTombstone, recordTombstones } from './sync-tombstones.ts';
-import { tombstoneChildren, type InFamily } from './synced-storage.ts';
+import { andInFamily, type InFamily, tombstoneChildren } from './synced-storage.ts';
 import { createVoiceNoteRepository } from './voice-note-repository.ts';
 import { isoTime } from './iso-time.ts';
 
@@ -74,9 +74,9 @@ export function createPostRepository(sql: Queryable) {
   }
 
   return {
-    async findRef(postId: string): Promise<PostRef | null> {
+    async findRef(postId: string, familyId?: string): Promise<PostRef | null> {
       const [row] = await sql<{ id: string; family_id: string; author_id: string }[]>`
-        select id, family_id, author_id from posts where id = ${postId}
+        select id, family_id, author_id from posts where id = ${postId} ${andInFamily(sql, familyId)}
       `;
       return row ? { id: row.id, familyId: row.family_id, authorId: row.author_id } : null;
     },

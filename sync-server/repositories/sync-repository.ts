@@ -162,6 +162,14 @@ export function createSyncRepository(sql: Queryable) {
       return row?.reason;
     },
 
+    /** Whether the family's tombstones name the row: it was deleted there. */
+    async wasDeletedInFamily(familyId: string, table: SyncedTable, rowId: string): Promise<boolean> {
+      const rows = await sql`
+        select 1 from sync_tombstones where family_id = ${familyId} and table_name = ${table} and row_id = ${rowId}
+      `;
+      return rows.length > 0;
+    },
+
     /** Whether the row was deleted from a family the user belongs to (so saying so reveals nothing). */
     async wasDeletedInFamilyOf(userId: string, table: SyncedTable, rowId: string): Promise<boolean> {
       const rows = await sql`

@@ -1,4 +1,5 @@
 import type { Queryable } from '../database.ts';
+import { andInFamily } from './synced-storage.ts';
 
 /** A stored voice note's file: the bytes a voice note will name, and what was read from its sound (decision 0052). */
 export type VoiceFile = {
@@ -41,8 +42,10 @@ function toVoiceFile(row: VoiceFileRow): VoiceFile {
 
 export function createVoiceFileRepository(sql: Queryable) {
   return {
-    async findFile(voiceNoteId: string): Promise<VoiceFile | null> {
-      const [row] = await sql<VoiceFileRow[]>`select * from voice_files where voice_note_id = ${voiceNoteId}`;
+    async findFile(voiceNoteId: string, familyId?: string): Promise<VoiceFile | null> {
+      const [row] = await sql<VoiceFileRow[]>`
+        select * from voice_files where voice_note_id = ${voiceNoteId} ${andInFamily(sql, familyId)}
+      `;
       return row ? toVoiceFile(row) : null;
     },
 

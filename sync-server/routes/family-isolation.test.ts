@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { mutationNames, rejections, syncProtocolVersion, type MutationName } from '../../schema/index.ts';
+import { mutationArgsSchemas } from '../../schema/sync.ts';
 import { signUp, useTestApp, type TestAccount } from '../testing/test-app.ts';
 import { addMember, createFamily, TestDevice, type NamedMutation } from '../testing/test-device.ts';
 import { phonePhoto, uploadPhotoFile } from '../testing/test-photos.ts';
@@ -205,22 +206,31 @@ const mutationsAt: Record<Exclude<MutationName, 'family.create'>, (ids: Ids) => 
     name: 'post.create',
     args: { postId: randomUUID(), familyId: ids.familyId, content: 'x' },
   }),
-  'post.update': (ids) => ({ name: 'post.update', args: { postId: ids.postId, content: 'Rewritten' } }),
-  'post.delete': (ids) => ({ name: 'post.delete', args: { postId: ids.postId } }),
+  'post.update': (ids) => ({
+    name: 'post.update',
+    args: { postId: ids.postId, familyId: ids.familyId, content: 'Rewritten' },
+  }),
+  'post.delete': (ids) => ({ name: 'post.delete', args: { postId: ids.postId, familyId: ids.familyId } }),
   'comment.create': (ids) => ({
     name: 'comment.create',
-    args: { commentId: randomUUID(), postId: ids.postId, content: 'x' },
+    args: { commentId: randomUUID(), postId: ids.postId, familyId: ids.familyId, content: 'x' },
   }),
-  'comment.delete': (ids) => ({ name: 'comment.delete', args: { commentId: ids.commentId } }),
+  'comment.delete': (ids) => ({
+    name: 'comment.delete',
+    args: { commentId: ids.commentId, familyId: ids.familyId },
+  }),
   'reaction.set': (ids) => ({
     name: 'reaction.set',
-    args: { postId: ids.postId, reactionType: 'like', reacted: true },
+    args: { postId: ids.postId, familyId: ids.familyId, reactionType: 'like', reacted: true },
   }),
-  'member.remove': (ids) => ({ name: 'member.remove', args: { memberId: ids.memberId } }),
-  'member.setRole': (ids) => ({ name: 'member.setRole', args: { memberId: ids.memberId, role: 'member' } }),
+  'member.remove': (ids) => ({ name: 'member.remove', args: { memberId: ids.memberId, familyId: ids.familyId } }),
+  'member.setRole': (ids) => ({
+    name: 'member.setRole',
+    args: { memberId: ids.memberId, familyId: ids.familyId, role: 'member' },
+  }),
   'member.setRelationship': (ids) => ({
     name: 'member.setRelationship',
-    args: { memberId: ids.memberId, relationshipType: 'other' },
+    args: { memberId: ids.memberId, familyId: ids.familyId, relationshipType: 'other' },
   }),
   'photo.create': (ids) => ({
     name: 'photo.create',
@@ -228,40 +238,76 @@ const mutationsAt: Record<Exclude<MutationName, 'family.create'>, (ids: Ids) => 
   }),
   'photo.update': (ids) => ({
     name: 'photo.update',
-    args: { photoId: ids.photoId, albumId: null, title: 'Renamed', description: null },
+    args: { photoId: ids.photoId, familyId: ids.familyId, albumId: null, title: 'Renamed', description: null },
   }),
-  'photo.delete': (ids) => ({ name: 'photo.delete', args: { photoId: ids.photoId } }),
+  'photo.delete': (ids) => ({ name: 'photo.delete', args: { photoId: ids.photoId, familyId: ids.familyId } }),
   'album.create': (ids) => ({
     name: 'album.create',
     args: { albumId: randomUUID(), familyId: ids.familyId, name: 'Ours', description: null },
   }),
   'album.update': (ids) => ({
     name: 'album.update',
-    args: { albumId: ids.albumId, name: 'Ours', description: null, coverPhotoId: null },
+    args: { albumId: ids.albumId, familyId: ids.familyId, name: 'Ours', description: null, coverPhotoId: null },
   }),
-  'album.delete': (ids) => ({ name: 'album.delete', args: { albumId: ids.albumId } }),
+  'album.delete': (ids) => ({ name: 'album.delete', args: { albumId: ids.albumId, familyId: ids.familyId } }),
   'event.create': (ids) => ({
     name: 'event.create',
     args: { eventId: randomUUID(), familyId: ids.familyId, ...eventFields },
   }),
-  'event.update': (ids) => ({ name: 'event.update', args: { eventId: ids.eventId, ...eventFields } }),
-  'event.delete': (ids) => ({ name: 'event.delete', args: { eventId: ids.eventId } }),
-  'event.rsvp': (ids) => ({ name: 'event.rsvp', args: { eventId: ids.eventId, status: 'attending' } }),
+  'event.update': (ids) => ({
+    name: 'event.update',
+    args: { eventId: ids.eventId, familyId: ids.familyId, ...eventFields },
+  }),
+  'event.delete': (ids) => ({ name: 'event.delete', args: { eventId: ids.eventId, familyId: ids.familyId } }),
+  'event.rsvp': (ids) => ({
+    name: 'event.rsvp',
+    args: { eventId: ids.eventId, familyId: ids.familyId, status: 'attending' },
+  }),
   'message.send': (ids) => ({
     name: 'message.send',
     args: { messageId: randomUUID(), familyId: ids.familyId, messageType: 'text', content: 'x' },
   }),
-  'message.delete': (ids) => ({ name: 'message.delete', args: { messageId: ids.messageId } }),
+  'message.delete': (ids) => ({
+    name: 'message.delete',
+    args: { messageId: ids.messageId, familyId: ids.familyId },
+  }),
   'chat.read': (ids) => ({ name: 'chat.read', args: { familyId: ids.familyId, readThrough: 1 } }),
-  'notification.read': (ids) => ({ name: 'notification.read', args: { notificationId: ids.notificationId } }),
+  'notification.read': (ids) => ({
+    name: 'notification.read',
+    args: { notificationId: ids.notificationId, familyId: ids.familyId },
+  }),
   'voiceNote.create': (ids) => ({
     name: 'voiceNote.create',
     args: { voiceNoteId: randomUUID(), familyId: ids.familyId, on: 'photo', photoId: ids.photoId },
   }),
-  'voiceNote.delete': (ids) => ({ name: 'voiceNote.delete', args: { voiceNoteId: ids.voiceNoteId } }),
-  'photo.tag': (ids) => ({ name: 'photo.tag', args: { photoId: ids.photoId, userId: ids.bobId, point: null } }),
-  'photo.untag': (ids) => ({ name: 'photo.untag', args: { photoId: ids.photoId, userId: ids.bobId } }),
+  'voiceNote.delete': (ids) => ({
+    name: 'voiceNote.delete',
+    args: { voiceNoteId: ids.voiceNoteId, familyId: ids.familyId },
+  }),
+  'photo.tag': (ids) => ({
+    name: 'photo.tag',
+    args: { photoId: ids.photoId, familyId: ids.familyId, userId: ids.bobId, point: null },
+  }),
+  'photo.untag': (ids) => ({
+    name: 'photo.untag',
+    args: { photoId: ids.photoId, familyId: ids.familyId, userId: ids.bobId },
+  }),
 };
+
+function withoutFamily(args: Record<string, unknown>) {
+  const { familyId: _, ...rest } = args;
+  return rest;
+}
+
+/**
+ * The mutations that name a row of the family (a post, a member) besides its family: the family may be left out, as
+ * an app from before writes named it left it out (decision 0067). Named with Alice's own family or with none, family
+ * B's row must read as a random id's.
+ */
+const rowNamingMutations = Object.entries(mutationsAt).filter(([name, at]) => {
+  const { args } = at(randomIds());
+  return 'familyId' in args && mutationArgsSchemas[name as MutationName].safeParse(withoutFamily(args)).success;
+});
 
 /**
  * What Carol, a plain member of family B, may not do to what Bob (its admin) made or is: every mutation that names a
@@ -296,13 +342,22 @@ const plainMemberRefusals: Record<string, { at: (ids: Ids) => NamedMutation; rea
   "gives Bob's album another cover": {
     at: (ids) => ({
       name: 'album.update',
-      args: { albumId: ids.albumId, name: 'Family B only', description: null, coverPhotoId: ids.photoId },
+      args: {
+        albumId: ids.albumId,
+        familyId: ids.familyId,
+        name: 'Family B only',
+        description: null,
+        coverPhotoId: ids.photoId,
+      },
     }),
     reason: rejections.notYourAlbum,
   },
   "removes Bob's tag of himself": { at: mutationsAt['photo.untag'], reason: rejections.notYourTag },
   'tags someone not in the family in a photo': {
-    at: (ids) => ({ name: 'photo.tag', args: { photoId: ids.photoId, userId: alice.user.id, point: null } }),
+    at: (ids) => ({
+      name: 'photo.tag',
+      args: { photoId: ids.photoId, familyId: ids.familyId, userId: alice.user.id, point: null },
+    }),
     reason: rejections.notInFamily,
   },
   "deletes Bob's album": { at: mutationsAt['album.delete'], reason: rejections.notAllowedToDelete },
@@ -578,6 +633,22 @@ describe('family isolation', () => {
     ]);
     expect(withoutPushBookkeeping(await databaseFingerprint())).toEqual(before);
   });
+
+  it.each(rowNamingMutations)(
+    'mutation %s naming her own family, or none, is refused for family B’s row as for a random id',
+    async (_, at) => {
+      const before = withoutPushBookkeeping(await databaseFingerprint());
+      const named = [at(familyB), at(randomIds())];
+      const answer = await aliceDevice.send(
+        ...named.map((mutation) => ({ ...mutation, args: { ...mutation.args, familyId: familyAId } }) as NamedMutation),
+        ...named.map((mutation) => ({ ...mutation, args: withoutFamily(mutation.args) }) as NamedMutation),
+      );
+      expect(answer.results).toEqual(
+        named.concat(named).map(() => expect.objectContaining({ status: 'rejected', reason: rejections.notMember })),
+      );
+      expect(withoutPushBookkeeping(await databaseFingerprint())).toEqual(before);
+    },
+  );
 
   it('lists only the caller’s families, and a pull for family B answers as for a random family', async () => {
     const families = await app.inject({ method: 'GET', url: '/api/families', headers: { cookie: alice.cookie } });

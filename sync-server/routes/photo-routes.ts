@@ -182,7 +182,9 @@ export const photoRoutes: FastifyPluginAsyncZod<{
       if ((await families.roleOf(file.familyId, userId)) === null) throw notFound();
       return file;
     }
-    if (!(await photos.findRef(photoId)) || (await families.roleOf(file.familyId, userId)) === null) throw notFound();
+    if (!(await photos.findRef(photoId, file.familyId)) || (await families.roleOf(file.familyId, userId)) === null) {
+      throw notFound();
+    }
     return file;
   }
 

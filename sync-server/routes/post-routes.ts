@@ -106,9 +106,9 @@ export const postRoutes: FastifyPluginAsyncZod<{ sql: Sql; runMutation: Mutation
     const { reactionType } = request.body;
     const reacted = await runMutation(user.id, request.log, async (tx, context) => {
       // The family is locked before the reaction is read: two quick toggles take turns, so the second undoes the first.
-      const { familyId } = await lockFamilyOfPost(tx, user.id, postId);
+      const { familyId } = await lockFamilyOfPost(tx, user.id, { postId });
       const exists = await createReactionRepository(tx).exists({ familyId, postId, userId: user.id, reactionType });
-      const change = await mutators['reaction.set'](tx, context, { postId, reactionType, reacted: !exists });
+      const change = await mutators['reaction.set'](tx, context, { postId, familyId, reactionType, reacted: !exists });
       return { change, result: !exists };
     });
     return { reacted, reactionType };

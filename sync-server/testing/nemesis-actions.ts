@@ -78,14 +78,15 @@ export const nemesisActions: { [N in MutationName]: Action<N> } = {
     weight: 1,
     args: async (context) => {
       const member = await pickRow(context, 'members');
-      return member ? { memberId: member.id } : null;
+      return member ? { memberId: member.id, familyId: context.family.id } : null;
     },
   },
   'member.setRole': {
     weight: 1,
     args: async (context) => {
       const member = await pickRow(context, 'members');
-      return member ? { memberId: member.id, role: context.random.pick(['admin', 'member'] as const)! } : null;
+      const role = context.random.pick(['admin', 'member'] as const)!;
+      return member ? { memberId: member.id, familyId: context.family.id, role } : null;
     },
   },
   'member.setRelationship': {
@@ -94,7 +95,7 @@ export const nemesisActions: { [N in MutationName]: Action<N> } = {
       const member = await pickRow(context, 'members');
       // "creator" belongs to whoever made the family: the others' are refused.
       const relationshipType = context.random.pick([...joinRelationshipTypes, 'creator'] as const)!;
-      return member ? { memberId: member.id, relationshipType } : null;
+      return member ? { memberId: member.id, familyId: context.family.id, relationshipType } : null;
     },
   },
   'post.create': {
@@ -106,14 +107,14 @@ export const nemesisActions: { [N in MutationName]: Action<N> } = {
     weight: 6,
     args: async (context) => {
       const post = await pickRow(context, 'posts');
-      return post ? { postId: post.id, content: context.text('Edited') } : null;
+      return post ? { postId: post.id, familyId: context.family.id, content: context.text('Edited') } : null;
     },
   },
   'post.delete': {
     weight: 4,
     args: async (context) => {
       const post = await pickOwnRow(context, 'posts', 'authorId');
-      return post ? { postId: post.id } : null;
+      return post ? { postId: post.id, familyId: context.family.id } : null;
     },
   },
   // Now and then a voice comment, whose recording `voiceNote.create` names later (or never).
@@ -122,23 +123,24 @@ export const nemesisActions: { [N in MutationName]: Action<N> } = {
     args: async (context) => {
       const post = await pickRow(context, 'posts');
       if (!post) return null;
-      const commentId = context.random.uuid();
-      if (context.random.chance(0.08)) return { commentId, postId: post.id, commentType: 'voice' };
-      return { commentId, postId: post.id, content: context.text('Comment') };
+      const [commentId, familyId] = [context.random.uuid(), context.family.id];
+      if (context.random.chance(0.08)) return { commentId, postId: post.id, familyId, commentType: 'voice' };
+      return { commentId, postId: post.id, familyId, content: context.text('Comment') };
     },
   },
   'comment.delete': {
     weight: 6,
     args: async (context) => {
       const comment = await pickOwnRow(context, 'comments', 'authorId');
-      return comment ? { commentId: comment.id } : null;
+      return comment ? { commentId: comment.id, familyId: context.family.id } : null;
     },
   },
   'reaction.set': {
     weight: 9,
     args: async (context) => {
       const post = await pickRow(context, 'posts');
-      return post ? { postId: post.id, reactionType: 'like', reacted: context.random.chance(0.6) } : null;
+      const reacted = context.random.chance(0.6);
+      return post ? { postId: post.id, familyId: context.family.id, reactionType: 'like', reacted } : null;
     },
   },
   'photo.create': {
@@ -157,14 +159,15 @@ export const nemesisActions: { [N in MutationName]: Action<N> } = {
       const album = await pickRow(context, 'albums');
       if (!photo) return null;
       const albumId = album && context.random.chance(0.5) ? album.id : null;
-      return { photoId: photo.id, albumId, title: context.text('Photo').slice(0, 60), description: null };
+      const title = context.text('Photo').slice(0, 60);
+      return { photoId: photo.id, familyId: context.family.id, albumId, title, description: null };
     },
   },
   'photo.delete': {
     weight: 0.6,
     args: async (context) => {
       const photo = await pickRow(context, 'photos');
-      return photo ? { photoId: photo.id } : null;
+      return photo ? { photoId: photo.id, familyId: context.family.id } : null;
     },
   },
   // Anyone in the family as the device knows it, somewhere or at a point.
@@ -176,7 +179,7 @@ export const nemesisActions: { [N in MutationName]: Action<N> } = {
       if (!photo || !member) return null;
       const { random } = context;
       const point = random.chance(0.5) ? { x: random.next(), y: random.next() } : null;
-      return { photoId: photo.id, userId: member.userId as string, point };
+      return { photoId: photo.id, familyId: context.family.id, userId: member.userId as string, point };
     },
   },
   // Mostly tags the sender made; the others' are refused unless of the sender or by an admin.
@@ -184,7 +187,8 @@ export const nemesisActions: { [N in MutationName]: Action<N> } = {
     weight: 1,
     args: async (context) => {
       const tag = await pickOwnRow(context, 'photoTags', 'taggedById');
-      return tag ? { photoId: tag.photoId as string, userId: tag.userId as string } : null;
+      const familyId = context.family.id;
+      return tag ? { photoId: tag.photoId as string, familyId, userId: tag.userId as string } : null;
     },
   },
   'album.create': {
@@ -205,6 +209,7 @@ export const nemesisActions: { [N in MutationName]: Action<N> } = {
       if (!album) return null;
       return {
         albumId: album.id,
+        familyId: context.family.id,
         name: context.text('Renamed').slice(0, 60),
         description: context.random.chance(0.5) ? context.text('About') : null,
         coverPhotoId: photo && context.random.chance(0.3) ? photo.id : null,
@@ -216,7 +221,7 @@ export const nemesisActions: { [N in MutationName]: Action<N> } = {
     weight: 0.5,
     args: async (context) => {
       const album = await pickRow(context, 'albums');
-      return album ? { albumId: album.id } : null;
+      return album ? { albumId: album.id, familyId: context.family.id } : null;
     },
   },
   'event.create': {
@@ -227,14 +232,14 @@ export const nemesisActions: { [N in MutationName]: Action<N> } = {
     weight: 0.8,
     args: async (context) => {
       const event = await pickRow(context, 'events');
-      return event ? { eventId: event.id, ...eventFields(context) } : null;
+      return event ? { eventId: event.id, familyId: context.family.id, ...eventFields(context) } : null;
     },
   },
   'event.delete': {
     weight: 0.4,
     args: async (context) => {
       const event = await pickRow(context, 'events');
-      return event ? { eventId: event.id } : null;
+      return event ? { eventId: event.id, familyId: context.family.id } : null;
     },
   },
   'event.rsvp': {
@@ -242,7 +247,7 @@ export const nemesisActions: { [N in MutationName]: Action<N> } = {
     args: async (context) => {
       const event = await pickRow(context, 'events');
       const status = context.random.pick(['attending', 'not_attending', 'pending'] as const)!;
-      return event ? { eventId: event.id, status } : null;
+      return event ? { eventId: event.id, familyId: context.family.id, status } : null;
     },
   },
   // Some show the sender's photo, some someone else's (refused).
@@ -284,7 +289,7 @@ export const nemesisActions: { [N in MutationName]: Action<N> } = {
     weight: 0.4,
     args: async (context) => {
       const note = await pickOwnRow(context, 'voiceNotes', 'authorId');
-      return note ? { voiceNoteId: note.id } : null;
+      return note ? { voiceNoteId: note.id, familyId: context.family.id } : null;
     },
   },
   // Others' messages are refused unless the sender is an admin.
@@ -292,7 +297,7 @@ export const nemesisActions: { [N in MutationName]: Action<N> } = {
     weight: 5,
     args: async (context) => {
       const message = await pickOwnRow(context, 'messages', 'senderId');
-      return message ? { messageId: message.id } : null;
+      return message ? { messageId: message.id, familyId: context.family.id } : null;
     },
   },
   // Read positions only move forward: one behind changes nothing.
@@ -308,7 +313,7 @@ export const nemesisActions: { [N in MutationName]: Action<N> } = {
     weight: 2,
     args: async (context) => {
       const notification = await pickRow(context, 'notifications');
-      return notification ? { notificationId: notification.id } : null;
+      return notification ? { notificationId: notification.id, familyId: context.family.id } : null;
     },
   },
 };
@@ -346,19 +351,30 @@ const firstEventFields = (context: ActionContext) => ({
 export const firstWrites: { [N in Exclude<MutationName, 'family.create'>]: FirstWrite<N> } = {
   'family.rename': async ({ founder }) => [{ by: founder, args: { familyId: founder.family.id, name: 'Nemesis family' } }],
   'member.setRole': async ({ founder, member, secondFamily }) => [
-    { by: founder, args: { memberId: (await membershipOf(founder, secondFamily.id, member.userId)).id, role: 'admin' } },
+    {
+      by: founder,
+      args: {
+        memberId: (await membershipOf(founder, secondFamily.id, member.userId)).id,
+        familyId: secondFamily.id,
+        role: 'admin',
+      },
+    },
   ],
   'member.setRelationship': async ({ founder, member }) => [
     {
       by: founder,
       args: {
         memberId: (await membershipOf(founder, founder.family.id, member.userId)).id,
+        familyId: founder.family.id,
         relationshipType: joinRelationshipTypes.find((type) => type !== 'other')!,
       },
     },
   ],
   'member.remove': async ({ founder, member, secondFamily }) => [
-    { by: founder, args: { memberId: (await membershipOf(founder, secondFamily.id, member.userId)).id } },
+    {
+      by: founder,
+      args: { memberId: (await membershipOf(founder, secondFamily.id, member.userId)).id, familyId: secondFamily.id },
+    },
   ],
   'post.create': async ({ founder }) =>
     ['First post', 'Second post'].map((content) => ({
@@ -367,30 +383,35 @@ export const firstWrites: { [N in Exclude<MutationName, 'family.create'>]: First
     })),
   'post.update': async ({ founder }) => {
     const [post] = await ownRows(founder, 'posts', 'authorId');
-    return [{ by: founder, args: { postId: post!.id, content: founder.text('Edited') } }];
+    return [{ by: founder, args: { postId: post!.id, familyId: founder.family.id, content: founder.text('Edited') } }];
   },
   // A comment on each post, and a voice comment on the first, which `post.delete` leaves (its recording named later).
   'comment.create': async ({ founder }) => {
     const posts = await ownRows(founder, 'posts', 'authorId');
+    const familyId = founder.family.id;
     return [
       ...posts.map((post) => ({
         by: founder,
-        args: { commentId: founder.random.uuid(), postId: post.id, content: founder.text('Comment') },
+        args: { commentId: founder.random.uuid(), postId: post.id, familyId, content: founder.text('Comment') },
       })),
-      { by: founder, args: { commentId: founder.random.uuid(), postId: posts[0]!.id, commentType: 'voice' as const } },
+      {
+        by: founder,
+        args: { commentId: founder.random.uuid(), postId: posts[0]!.id, familyId, commentType: 'voice' as const },
+      },
     ];
   },
   'comment.delete': async ({ founder }) => {
     const [comment] = (await ownRows(founder, 'comments', 'authorId')).filter((row) => row.commentType === 'text');
-    return [{ by: founder, args: { commentId: comment!.id } }];
+    return [{ by: founder, args: { commentId: comment!.id, familyId: founder.family.id } }];
   },
   'reaction.set': async ({ founder }) => {
     const [post] = await ownRows(founder, 'posts', 'authorId');
-    return [{ by: founder, args: { postId: post!.id, reactionType: 'like', reacted: true } }];
+    const familyId = founder.family.id;
+    return [{ by: founder, args: { postId: post!.id, familyId, reactionType: 'like', reacted: true } }];
   },
   'post.delete': async ({ founder }) => {
     const posts = await ownRows(founder, 'posts', 'authorId');
-    return [{ by: founder, args: { postId: posts.at(-1)!.id } }];
+    return [{ by: founder, args: { postId: posts.at(-1)!.id, familyId: founder.family.id } }];
   },
   'album.create': async ({ founder }) =>
     ['First album', 'Second album'].map((name) => ({
@@ -409,31 +430,36 @@ export const firstWrites: { [N in Exclude<MutationName, 'family.create'>]: First
   'photo.update': async ({ founder }) => {
     const [photo] = await ownRows(founder, 'photos', 'uploadedById');
     const [album] = await ownRows(founder, 'albums', 'createdById');
-    return [{ by: founder, args: { photoId: photo!.id, albumId: album!.id, title: 'Moved', description: null } }];
+    const familyId = founder.family.id;
+    const args = { photoId: photo!.id, familyId, albumId: album!.id, title: 'Moved', description: null };
+    return [{ by: founder, args }];
   },
   'photo.tag': async ({ founder, member }) => {
     const [photo] = await ownRows(founder, 'photos', 'uploadedById');
+    const familyId = founder.family.id;
     return [
-      { by: founder, args: { photoId: photo!.id, userId: founder.userId, point: { x: 0.25, y: 0.5 } } },
-      { by: founder, args: { photoId: photo!.id, userId: member.userId, point: null } },
+      { by: founder, args: { photoId: photo!.id, familyId, userId: founder.userId, point: { x: 0.25, y: 0.5 } } },
+      { by: founder, args: { photoId: photo!.id, familyId, userId: member.userId, point: null } },
     ];
   },
   'photo.untag': async ({ founder, member }) => {
     const [photo] = await ownRows(founder, 'photos', 'uploadedById');
-    return [{ by: founder, args: { photoId: photo!.id, userId: member.userId } }];
+    return [{ by: founder, args: { photoId: photo!.id, familyId: founder.family.id, userId: member.userId } }];
   },
   'album.update': async ({ founder }) => {
     const [album] = await ownRows(founder, 'albums', 'createdById');
     const [photo] = await ownRows(founder, 'photos', 'uploadedById');
-    return [{ by: founder, args: { albumId: album!.id, name: 'Renamed', description: 'Ours', coverPhotoId: photo!.id } }];
+    const familyId = founder.family.id;
+    const args = { albumId: album!.id, familyId, name: 'Renamed', description: 'Ours', coverPhotoId: photo!.id };
+    return [{ by: founder, args }];
   },
   'photo.delete': async ({ founder }) => {
     const photos = await ownRows(founder, 'photos', 'uploadedById');
-    return [{ by: founder, args: { photoId: photos.at(-1)!.id } }];
+    return [{ by: founder, args: { photoId: photos.at(-1)!.id, familyId: founder.family.id } }];
   },
   'album.delete': async ({ founder }) => {
     const albums = await ownRows(founder, 'albums', 'createdById');
-    return [{ by: founder, args: { albumId: albums.at(-1)!.id } }];
+    return [{ by: founder, args: { albumId: albums.at(-1)!.id, familyId: founder.family.id } }];
   },
   'event.create': async ({ founder }) =>
     [0, 1].map(() => ({
@@ -442,15 +468,15 @@ export const firstWrites: { [N in Exclude<MutationName, 'family.create'>]: First
     })),
   'event.update': async ({ founder }) => {
     const [event] = await ownRows(founder, 'events', 'createdById');
-    return [{ by: founder, args: { eventId: event!.id, ...firstEventFields(founder) } }];
+    return [{ by: founder, args: { eventId: event!.id, familyId: founder.family.id, ...firstEventFields(founder) } }];
   },
   'event.rsvp': async ({ founder }) => {
     const [event] = await ownRows(founder, 'events', 'createdById');
-    return [{ by: founder, args: { eventId: event!.id, status: 'attending' } }];
+    return [{ by: founder, args: { eventId: event!.id, familyId: founder.family.id, status: 'attending' } }];
   },
   'event.delete': async ({ founder }) => {
     const events = await ownRows(founder, 'events', 'createdById');
-    return [{ by: founder, args: { eventId: events.at(-1)!.id } }];
+    return [{ by: founder, args: { eventId: events.at(-1)!.id, familyId: founder.family.id } }];
   },
   // A text and a voice message (left soundless: each recording costs the server a transcoding).
   'message.send': async ({ founder }) => {
@@ -478,17 +504,17 @@ export const firstWrites: { [N in Exclude<MutationName, 'family.create'>]: First
   // The story, once a pull brought its row (the server makes it, from the recording).
   'voiceNote.delete': async ({ founder }) => {
     const [story] = (await ownRows(founder, 'voiceNotes', 'authorId')).filter((row) => row.photoId);
-    return story ? [{ by: founder, args: { voiceNoteId: story.id } }] : [];
+    return story ? [{ by: founder, args: { voiceNoteId: story.id, familyId: founder.family.id } }] : [];
   },
   'message.delete': async ({ founder }) => {
     const [message] = (await ownRows(founder, 'messages', 'senderId')).filter((row) => row.messageType === 'text');
-    return [{ by: founder, args: { messageId: message!.id } }];
+    return [{ by: founder, args: { messageId: message!.id, familyId: founder.family.id } }];
   },
   'chat.read': async ({ founder }) => [{ by: founder, args: { familyId: founder.family.id, readThrough: 1 } }],
   // The founder's posts told the member: they read one.
   'notification.read': async ({ member }) => {
     const [notification] = await rowsOf(member, 'notifications');
-    return notification ? [{ by: member, args: { notificationId: notification.id } }] : [];
+    return notification ? [{ by: member, args: { notificationId: notification.id, familyId: member.family.id } }] : [];
   },
 };
 

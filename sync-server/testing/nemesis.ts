@@ -850,7 +850,7 @@ export async function runNemesis({
       };
       const [postId, commentId, messageId] = [random.uuid(), random.uuid(), random.uuid()];
       await write(writer, tab, 'post.create', { postId, familyId: family.id, content: `Poke ${seed}` });
-      await write(writer, tab, 'comment.create', { commentId, postId, content: `Poke ${seed}` });
+      await write(writer, tab, 'comment.create', { commentId, postId, familyId: family.id, content: `Poke ${seed}` });
       await write(writer, tab, 'message.send', {
         messageId,
         familyId: family.id,
@@ -861,8 +861,8 @@ export async function runNemesis({
         'post, comment and message',
         async (db) => Boolean((await db.posts.get(postId)) && (await db.comments.get(commentId)) && (await db.messages.get(messageId))),
       );
-      await write(writer, tab, 'comment.delete', { commentId });
-      await write(writer, tab, 'message.delete', { messageId });
+      await write(writer, tab, 'comment.delete', { commentId, familyId: family.id });
+      await write(writer, tab, 'message.delete', { messageId, familyId: family.id });
       await everyoneSees(
         'delete its comment and message',
         async (db) => !(await db.comments.get(commentId)) && (await db.messages.get(messageId))?.deletedAt != null,
