@@ -91,7 +91,7 @@ export function ChatMessages({ messages, viewerId, viewerIsAdmin, newAfter }: Ch
           onConfirm={() => {
             const message = messages.find((each) => each.id === confirmDelete.state?.subject);
             if (!message) return;
-            void quickWrite('message.delete', { messageId: message.id });
+            void quickWrite('message.delete', { messageId: message.id, familyId: message.familyId });
             // A photo or recording still waiting to upload has nowhere to go now: it leaves the queue instead.
             if (message.photoId) void db.photoUploads.delete(message.photoId);
             if (message.messageType === 'voice') void forgetRecordingsOf(db, { on: 'message', messageId: message.id });

@@ -28,7 +28,7 @@ export function AnswerButtons({ event, answers, waiting }: AnswerButtonsProps) {
   const mine = answerOf(event, answers, user.id);
   async function answer(status: RsvpStatus) {
     try {
-      const outcome = await write('event.rsvp', { eventId: event.id, status });
+      const outcome = await write('event.rsvp', { eventId: event.id, familyId: event.familyId, status });
       toast(outcome.saved ? eventToasts.rsvpUpdated(status) : { ...eventToasts.rsvpFailed, variant: 'destructive' });
     } catch {
       toast({ ...eventToasts.rsvpFailed, variant: 'destructive' });

@@ -67,7 +67,7 @@ export function EventDialog({
   ];
 
   async function remove() {
-    const outcome = await write('event.delete', { eventId: event.id });
+    const outcome = await write('event.delete', { eventId: event.id, familyId: event.familyId });
     if (outcome.saved) {
       toast(eventToasts.deleted);
       onClose();

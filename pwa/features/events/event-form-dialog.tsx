@@ -71,7 +71,7 @@ export function EventFormDialog({ familyId, event, open, onClose }: EventFormDia
     };
     try {
       const outcome = event
-        ? await write('event.update', { eventId: event.id, ...fields })
+        ? await write('event.update', { eventId: event.id, familyId: event.familyId, ...fields })
         : await write('event.create', { eventId: crypto.randomUUID(), familyId, ...fields });
       setSaving(false);
       if (!outcome.saved) {

@@ -76,7 +76,8 @@ function CommentItem({ comment, waiting, canDelete, onDeleted }: CommentItemProp
   const isVoice = comment.commentType === 'voice';
 
   async function deleteComment() {
-    if (!(await quickWrite('comment.delete', { commentId: comment.id }, familyToasts.commentDeleted))) return;
+    const args = { commentId: comment.id, familyId: comment.familyId };
+    if (!(await quickWrite('comment.delete', args, familyToasts.commentDeleted))) return;
     // A recording still waiting to upload has nowhere to go now: it leaves the queue instead.
     if (isVoice) await forgetRecordingsOf(db, { on: 'comment', commentId: comment.id });
     onDeleted();
@@ -147,7 +148,7 @@ function CommentForm({ postId, familyId, fieldRef, autoFocus }: CommentFormProps
   const recorder = useVoiceRecorder();
   const form = useContentForm({
     rules: commentRules,
-    save: (content) => write('comment.create', { commentId: crypto.randomUUID(), postId, content }),
+    save: (content) => write('comment.create', { commentId: crypto.randomUUID(), postId, familyId, content }),
     onSaved: () => fieldRef.current?.focus(),
     failure: familyToasts.commentFailed,
   });
@@ -159,7 +160,7 @@ function CommentForm({ postId, familyId, fieldRef, autoFocus }: CommentFormProps
   async function sendVoice(recorded: Recorded) {
     const commentId = crypto.randomUUID();
     try {
-      await write('comment.create', { commentId, postId, commentType: 'voice' });
+      await write('comment.create', { commentId, postId, familyId, commentType: 'voice' });
       await queueVoiceNote(db, familyId, recorded, { on: 'comment', commentId });
     } catch (error) {
       console.error('Could not keep the voice comment on this device', error);

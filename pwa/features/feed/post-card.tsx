@@ -51,7 +51,8 @@ export const PostCard = memo(function PostCard({ post, waiting, viewerId, viewer
   );
 
   async function deletePost() {
-    if (await quickWrite('post.delete', { postId: post.id }, familyToasts.postDeleted)) onDeleted();
+    const args = { postId: post.id, familyId: post.familyId };
+    if (await quickWrite('post.delete', args, familyToasts.postDeleted)) onDeleted();
   }
 
   function stopEditing() {
@@ -96,7 +97,14 @@ export const PostCard = memo(function PostCard({ post, waiting, viewerId, viewer
             type="button"
             className={styles.action}
             aria-pressed={liked}
-            onClick={() => void quickWrite('reaction.set', { postId: post.id, reactionType: 'like', reacted: !liked })}
+            onClick={() =>
+              void quickWrite('reaction.set', {
+                postId: post.id,
+                familyId: post.familyId,
+                reactionType: 'like',
+                reacted: !liked,
+              })
+            }
           >
             <HeartIcon filled={liked} />
             Like

@@ -22,7 +22,9 @@ export function PostEditor({ post, onDone }: { post: SyncedPost; onDone: () => v
     rules: postRules,
     // Saving what was already there changes nothing, and must not mark the post "Edited".
     save: async (content) =>
-      content.trim() === post.content.trim() ? { saved: true } : write('post.update', { postId: post.id, content }),
+      content.trim() === post.content.trim()
+        ? { saved: true }
+        : write('post.update', { postId: post.id, familyId: post.familyId, content }),
     onSaved: onDone,
     failure: familyToasts.changeFailed,
   });

@@ -16,6 +16,9 @@ import * as styles from './notification-panel.css.ts';
 /** How many of the newest the list shows: gathered as they are, that is weeks of a busy family. */
 const shown = 50;
 
+/** The write that marks a notification read, in its family. */
+const readArgs = ({ id, familyId }: { id: string; familyId: string }) => ({ notificationId: id, familyId });
+
 /**
  * The person's notifications, newest first by day, from the device (so they read offline). Opening one marks it read
  * and goes to what it is about, in its family; Mark all as read reads them all.
@@ -54,7 +57,7 @@ export function NotificationPanel({ onNavigate }: { onNavigate: () => void }) {
     type: NotificationType;
     relatedId: string | null;
   }) {
-    if (!notification.isRead) void quickWrite('notification.read', { notificationId: notification.id });
+    if (!notification.isRead) void quickWrite('notification.read', readArgs(notification));
     rememberSelectedFamily(user.id, notification.familyId);
     onNavigate();
     await navigate({ href: notificationHref(notification) });
@@ -71,7 +74,7 @@ export function NotificationPanel({ onNavigate }: { onNavigate: () => void }) {
             variant="ghost"
             onClick={() => {
               for (const notification of unread) {
-                void quickWrite('notification.read', { notificationId: notification.id });
+                void quickWrite('notification.read', readArgs(notification));
               }
             }}
           >

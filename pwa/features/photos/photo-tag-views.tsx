@@ -34,7 +34,9 @@ export function TagChips({
                 type="button"
                 className={styles.chipRemove}
                 aria-label={tag.userId === userId ? 'Remove your tag' : `Remove ${name} from this photo`}
-                onClick={() => void write('photo.untag', { photoId: tag.photoId, userId: tag.userId })}
+                onClick={() =>
+                  void write('photo.untag', { photoId: tag.photoId, familyId: tag.familyId, userId: tag.userId })
+                }
               >
                 ×
               </button>
@@ -143,10 +145,10 @@ export function WhoIsInThisPhoto({
   async function choose(memberUserId: string) {
     const tag = tags.find((candidate) => candidate.userId === memberUserId);
     if (tag && point === null) {
-      await write('photo.untag', { photoId: photo.id, userId: memberUserId });
+      await write('photo.untag', { photoId: photo.id, familyId: photo.familyId, userId: memberUserId });
       return;
     }
-    await write('photo.tag', { photoId: photo.id, userId: memberUserId, point });
+    await write('photo.tag', { photoId: photo.id, familyId: photo.familyId, userId: memberUserId, point });
     onPlaced();
   }
 

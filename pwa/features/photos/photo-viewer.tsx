@@ -138,7 +138,7 @@ export function PhotoViewer({ photos, index, albums, open, onClose, onMove }: Ph
   }, [open, mode, index, hasPrevious, hasNext, onMove, gestures]);
 
   async function remove() {
-    await write('photo.delete', { photoId: photo.id });
+    await write('photo.delete', { photoId: photo.id, familyId: photo.familyId });
     toast(photoToasts.photoDeleted);
     onClose();
   }
@@ -148,6 +148,7 @@ export function PhotoViewer({ photos, index, albums, open, onClose, onMove }: Ph
     if (!album) return;
     await write('album.update', {
       albumId: album.id,
+      familyId: album.familyId,
       name: album.name,
       description: album.description,
       coverPhotoId: photo.id,
@@ -358,6 +359,7 @@ function EditPhoto({ photo, albums, onDone }: { photo: SyncedPhoto; albums: Sync
   async function save() {
     const outcome = await write('photo.update', {
       photoId: photo.id,
+      familyId: photo.familyId,
       albumId: albumId || null,
       title: title.trim() || null,
       description: description.trim() || null,

@@ -54,9 +54,9 @@ export async function discardRecording(db: HearthDb, write: Write, upload: Photo
   const { voice } = upload;
   const written =
     voice?.on === 'message'
-      ? await write('message.delete', { messageId: voice.messageId })
+      ? await write('message.delete', { messageId: voice.messageId, familyId: upload.familyId })
       : voice?.on === 'comment'
-        ? await write('comment.delete', { commentId: voice.commentId })
+        ? await write('comment.delete', { commentId: voice.commentId, familyId: upload.familyId })
         : true;
   if (written) await db.photoUploads.delete(upload.photoId);
 }

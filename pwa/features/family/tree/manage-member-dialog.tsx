@@ -78,7 +78,7 @@ export function ManageMemberDialog({
   }
 
   async function removeMembership() {
-    if (!(await save('member.remove', { memberId: member.id }, true))) return;
+    if (!(await save('member.remove', { memberId: member.id, familyId: member.familyId }, true))) return;
     if (self) toast(familyToasts.leftFamily(family.name));
     else onRemoved();
   }
@@ -125,7 +125,11 @@ export function ManageMemberDialog({
           className={styles.relationship}
           onSubmit={(event) => {
             event.preventDefault();
-            void save('member.setRelationship', { memberId: member.id, relationshipType: relationship });
+            void save('member.setRelationship', {
+              memberId: member.id,
+              familyId: member.familyId,
+              relationshipType: relationship,
+            });
           }}
         >
           <SelectField
@@ -153,6 +157,7 @@ export function ManageMemberDialog({
             onClick={() =>
               void save('member.setRole', {
                 memberId: member.id,
+                familyId: member.familyId,
                 role: actions.role === 'makeAdmin' ? 'admin' : 'member',
               })
             }
