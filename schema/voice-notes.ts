@@ -13,6 +13,14 @@ export function voiceNoteExcerpt(durationMs: number): string {
   return `${voiceExcerptPrefix}${durationMs}`;
 }
 
+/**
+ * An excerpt of what someone wrote, as it is kept: words that would read as a voice note's length ("voice:5000" typed
+ * in the chat) end with a zero-width space, so they read, and show, as the words they are.
+ */
+export function wordsExcerpt(words: string): string {
+  return durationInExcerpt(words) === null ? words : `${words}\u200b`;
+}
+
 /** The length a voice note's excerpt keeps, or null for any other excerpt. */
 export function durationInExcerpt(excerpt: string): number | null {
   if (!excerpt.startsWith(voiceExcerptPrefix)) return null;

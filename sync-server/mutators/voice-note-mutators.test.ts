@@ -95,6 +95,21 @@ describe('voice notes (decision 0058)', () => {
     expect((await voiceNotesOn(sonDevice)).map((each) => each.id)).not.toContain(voiceNoteId);
   });
 
+  it('a text message that looks like a voice note’s length is told as the words it is', async () => {
+    await context.sql`update notifications set is_read = true where user_id = ${son.user.id}`;
+    await roseDevice.send({
+      name: 'message.send',
+      args: { messageId: randomUUID(), familyId, messageType: 'text', content: 'voice:5000' },
+    });
+    const [told] = await context.sql<{ type: 'chat_message'; count: number; excerpt: string }[]>`
+      select type, count, excerpt from notifications where user_id = ${son.user.id} and not is_read
+    `;
+    expect(notificationText(told!, 'Rose', 'The Okafors')).toEqual({
+      title: 'Rose in the family chat',
+      quote: 'voice:5000\u200b',
+    });
+  });
+
   it('refuses a voice note whose recording never arrived, or that names someone else’s message, writing nothing', async () => {
     const before = await context.sql`select id from voice_notes`;
     const missing = await sonDevice.send({

@@ -1,5 +1,4 @@
 import type { MutationArgs } from '../../schema/index.ts';
-import { voiceNoteExcerpt } from '../../schema/voice-notes.ts';
 import type { Transaction } from '../database.ts';
 import { createCommentRepository } from '../repositories/comment-repository.ts';
 import { createMessageRepository } from '../repositories/message-repository.ts';
@@ -88,7 +87,7 @@ export async function createVoiceNote(
           groupKey: 'chat',
           relatedId: messageId,
           actorId: userId,
-          excerpt: voiceNoteExcerpt(file.durationMs),
+          excerpt: { voiceMs: file.durationMs },
           version,
           except: await createMessageRepository(tx).readingNow(access.familyId),
         });
@@ -102,7 +101,7 @@ export async function createVoiceNote(
           groupKey: comment.postId,
           relatedId: comment.postId,
           actorId: userId,
-          excerpt: voiceNoteExcerpt(file.durationMs),
+          excerpt: { voiceMs: file.durationMs },
           version,
           recipients: post ? [post.authorId] : [],
         });

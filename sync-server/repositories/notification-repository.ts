@@ -1,4 +1,5 @@
 import type { NotificationType, UserSettings } from '../../schema/index.ts';
+import { voiceNoteExcerpt, wordsExcerpt } from '../../schema/voice-notes.ts';
 import type { Queryable } from '../database.ts';
 import type { PullSource } from './pull-source.ts';
 import { settingColumnOf } from './settings-repository.ts';
@@ -42,7 +43,8 @@ export type NewNotification = {
   relatedId: string | null;
   /** Who did it (never told); null for what nobody did (a reminder). */
   actorId: string | null;
-  excerpt: string;
+  /** Words (a quote of what was written, a title), or the length of a voice note that was sent. */
+  excerpt: string | { voiceMs: number };
   version: number;
   /** Only these members (the post's author, the event's maker); every member but the actor when absent. */
   recipients?: string[];
@@ -54,9 +56,10 @@ export type NewNotification = {
 
 const excerptMax = 200;
 
-function excerptOf(text: string): string {
-  const oneLine = text.replace(/\s+/g, ' ').trim();
-  return oneLine.length > excerptMax ? `${oneLine.slice(0, excerptMax - 1)}…` : oneLine;
+function excerptOf(excerpt: NewNotification['excerpt']): string {
+  if (typeof excerpt !== 'string') return voiceNoteExcerpt(excerpt.voiceMs);
+  const oneLine = excerpt.replace(/\s+/g, ' ').trim();
+  return wordsExcerpt(oneLine.length > excerptMax ? `${oneLine.slice(0, excerptMax - 1)}…` : oneLine);
 }
 
 /** Writes run under the lock of the family the notification is about, in the transaction of the write causing it. */
