@@ -80,6 +80,8 @@ describe.skipIf(!process.env.DATABASE_URL)('a connection closing under its trans
       const pid = await pidOf(tx);
       await tx`insert into kept values (1)`;
       const running = tx`select pg_sleep(30)`.execute();
+      // Its failure may come before the terminating statement has answered: the transaction's, read below.
+      running.catch(() => {});
       await terminate(pid);
       await running;
     });
@@ -97,6 +99,7 @@ describe.skipIf(!process.env.DATABASE_URL)('a connection closing under its trans
       await tx.savepoint(async (savepoint) => {
         await savepoint`insert into kept values (2)`;
         const running = savepoint`select pg_sleep(30)`.execute();
+        running.catch(() => {});
         await terminate(pid);
         await running;
       });
@@ -126,9 +129,11 @@ describe.skipIf(!process.env.DATABASE_URL)('a connection closing under its trans
       madeLaterStatement();
       await laterStatement;
     });
+    // Caught from the start: the transaction may fail before the terminating statement has answered.
+    const failure = outcome.catch((error: unknown) => error);
     await started;
     await terminate(pid);
-    expect(isKnownTransientError(await outcome.catch((failure: unknown) => failure))).toBe(true);
+    expect(isKnownTransientError(await failure)).toBe(true);
     // The pool's one connection is connected again, to a new session, which the rest of the transaction must not
     // reach: there it would commit on its own.
     expect(await sql`select 1 as one`).toEqual([{ one: 1 }]);
@@ -144,9 +149,9 @@ describe.skipIf(!process.env.DATABASE_URL)('a connection closing under its trans
     const pid = await pidOf(reserved);
     await reserved`begin`;
     await reserved`insert into kept values (1)`;
-    const running = reserved`select pg_sleep(30)`.execute();
+    const failure = reserved`select pg_sleep(30)`.execute().catch((error: unknown) => error);
     await terminate(pid);
-    expect(isKnownTransientError(await running.catch((failure: unknown) => failure))).toBe(true);
+    expect(isKnownTransientError(await failure)).toBe(true);
     // What jobs/job-queue.ts does after a failed statement: roll back, release.
     await reserved`rollback`.catch(() => {});
     reserved.release();
