@@ -1,8 +1,8 @@
 /**
- * Sync throughput: how many queued `post.create` mutations a push applies per second (500 of them, in batches of
- * 100 as a device sends them, over HTTP on loopback), and how long the server takes to answer a device pulling a
- * family of 2,000 posts from zero (every page, without the network). A fresh database each run: on the PostgreSQL
- * named by DATABASE_URL when set, else the embedded PGlite.
+ * Sync throughput: how many queued mutations a push applies per second (500 `post.create`, then 500 `post.update`
+ * naming their family or not, in batches of 100 as a device sends them, over HTTP on loopback), and how long the
+ * server takes to answer a device pulling a family of 2,000 posts from zero (every page, without the network). A
+ * fresh database each run: on the PostgreSQL named by DATABASE_URL when set, else the embedded PGlite.
  */
 import { randomUUID } from 'node:crypto';
 import { pushBatchMax, type FamilyCursor, type PullResponse } from '../schema/index.ts';
@@ -47,6 +47,27 @@ try {
   console.log(
     `push, ${mutationsPerRound} post.create in batches of ${pushBatchMax}: median ${median(rates).toFixed(0)} mutations/s ` +
       `(rounds: ${rates.map((rate) => rate.toFixed(0)).join(', ')})`,
+  );
+
+  // Edits of those posts, each naming its family (decision 0067) or, as an app from before sends it, none: the server
+  // then reads the post by its id before locking the family. Alternated, so both meet the same machine.
+  const postIds = (await sql<{ id: string }[]>`select id from posts where family_id = ${familyId}`).map(({ id }) => id);
+  const editRates = { named: [] as number[], unnamed: [] as number[] };
+  for (let round = 0; round < rounds * 2; round += 1) {
+    const named = round % 2 === 0;
+    const edits = postIds.slice(0, mutationsPerRound).map((postId, index) => ({
+      name: 'post.update' as const,
+      args: { postId, ...(named ? { familyId } : {}), content: `Edit ${round}.${index}` },
+    }));
+    const started = performance.now();
+    await phone.push(edits);
+    editRates[named ? 'named' : 'unnamed'].push(mutationsPerRound / ((performance.now() - started) / 1000));
+  }
+  const rounded = (rates: number[]) => rates.map((rate) => rate.toFixed(0)).join(', ');
+  console.log(
+    `push, ${mutationsPerRound} post.update: naming their family median ${median(editRates.named).toFixed(0)} ` +
+      `mutations/s (${rounded(editRates.named)}), naming none ${median(editRates.unnamed).toFixed(0)} ` +
+      `(${rounded(editRates.unnamed)}): ${(median(editRates.named) / median(editRates.unnamed)).toFixed(2)}×`,
   );
 
   await phone.push(postCreates(familyId, familyPosts - rounds * mutationsPerRound));
