@@ -4,7 +4,9 @@
  *   page) of a person whose family holds 300 posts, each with two comments and a like, all synced to the device;
  * - the baseline: a minimal page served by a small static Node server on its own port, with its own service worker
  *   precaching its HTML and its one script (bench/support/bare-offline-app.tsx, bundled with esbuild), which opens
- *   IndexedDB, reads the newest 20 of 300 rows and renders them with React 19 (react-dom/client createRoot).
+ *   IndexedDB, reads the newest 20 of 300 rows and renders them with React 19 (react-dom/client createRoot); and
+ *   the same baseline at /picture, which first paints the list its app last drew (kept in local storage) as Hearth
+ *   paints its picture of the home: like against like, pictures beside pictures and apps beside apps.
  * Each page is reloaded with its context offline and its CPU slowed down 4× (Chromium's own throttling, through
  * CDP `Emulation.setCPUThrottlingRate`); measured from navigation start until the animation frame that first shows a
  * post card (Hearth) or a row (baseline): a requestAnimationFrame loop from an init script, performance.now(). Hearth
@@ -48,7 +50,9 @@ const bareRow = 'li[data-row]';
 const bareServiceWorker = `
 const cacheName = 'bare-offline-1';
 self.addEventListener('install', (event) => {
-  event.waitUntil(caches.open(cacheName).then((cache) => cache.addAll(['/', '/app.js'])).then(() => self.skipWaiting()));
+  event.waitUntil(
+    caches.open(cacheName).then((cache) => cache.addAll(['/', '/picture', '/app.js'])).then(() => self.skipWaiting()),
+  );
 });
 self.addEventListener('activate', (event) => event.waitUntil(self.clients.claim()));
 self.addEventListener('fetch', (event) => {
@@ -59,6 +63,13 @@ self.addEventListener('fetch', (event) => {
 const bareHtml =
   '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Bare offline start</title>' +
   '<script type="module" src="/app.js"></script></head><body><div id="root"></div></body></html>';
+
+/** The baseline that paints its saved picture first, as Hearth does: the list its app last drew, before any script. */
+const barePictureHtml = bareHtml.replace(
+  '<body>',
+  '<body><div id="picture"></div><script>' +
+    "document.getElementById('picture').innerHTML = localStorage.getItem('bare-picture') ?? '';</script>",
+);
 
 /** The baseline's static server, its script bundled for production as Hearth's is. */
 async function bareOfflineApp() {
@@ -75,6 +86,7 @@ async function bareOfflineApp() {
   const script = bundled.outputFiles[0]!.text;
   const files: Record<string, [string, string]> = {
     '/': ['text/html', bareHtml],
+    '/picture': ['text/html', barePictureHtml],
     '/app.js': ['text/javascript', script],
     '/sw.js': ['text/javascript', bareServiceWorker],
   };
@@ -124,6 +136,20 @@ async function hearthDevice(browser: Browser, url: string, cookie: string, witho
   return page;
 }
 
+/** The baseline at `path`, its rows stored and its service worker ready, offline. */
+async function bareDevice(browser: Browser, url: string, path: string): Promise<Page> {
+  const context = await watchFirstMatch(await browser.newContext({ baseURL: url }), bareRow);
+  const page = await context.newPage();
+  await page.goto(path);
+  await firstMatchMs(page);
+  await waitForOfflineReady(page);
+  // Drawn once more, so the picture it keeps is there for the first measured start.
+  await page.reload();
+  await firstMatchMs(page);
+  await context.setOffline(true);
+  return page;
+}
+
 const hearth = await startHearth();
 const bare = await bareOfflineApp();
 const browser = await chromium.launch(chromiumLaunchOptions);
@@ -135,15 +161,15 @@ try {
   const hearthPage = await hearthDevice(browser, hearth.url, account.cookie, false);
   const withoutPicturePage = await hearthDevice(browser, hearth.url, account.cookie, true);
 
-  const bareContext = await watchFirstMatch(await browser.newContext({ baseURL: bare.url }), bareRow);
-  const barePage = await bareContext.newPage();
-  await barePage.goto('/');
-  await firstMatchMs(barePage);
-  await waitForOfflineReady(barePage);
-  await bareContext.setOffline(true);
+  const barePage = await bareDevice(browser, bare.url, '/');
+  const barePicturePage = await bareDevice(browser, bare.url, '/picture');
 
-  const pages = [hearthPage, withoutPicturePage, barePage];
-  const [hearthThrottled, withoutThrottled, bareThrottled] = await sideBySide(pages, throttledRounds, cpuSlowdown);
+  const pages = [hearthPage, withoutPicturePage, barePage, barePicturePage];
+  const [hearthThrottled, withoutThrottled, bareThrottled, pictureThrottled] = await sideBySide(
+    pages,
+    throttledRounds,
+    cpuSlowdown,
+  );
   const [hearthReference, withoutReference, bareReference] = await sideBySide(pages, referenceRounds, 1);
   const throttled = { hearth: hearthThrottled!.shown, hearthApp: hearthThrottled!.app, bare: bareThrottled!.shown };
   const reference = { hearth: hearthReference!.shown, hearthApp: hearthReference!.app, bare: bareReference!.shown };
@@ -170,6 +196,15 @@ try {
   console.log(
     `  ratio ${ratio.toFixed(2)} (goal ≤ ${ratioGoal}: ${ratio <= ratioGoal ? 'met' : 'MISSED'}), Hearth's median ` +
       `${median(throttled.hearth) <= goalMs ? 'within' : 'OVER'} ${goalMs} ms`,
+  );
+  const verdict = (ratio: number) =>
+    `${ratio.toFixed(2)} (goal ≤ ${ratioGoal}: ${ratio <= ratioGoal ? 'met' : 'MISSED'})`;
+  console.log(
+    `  like against like: the baseline painting its saved picture first (/picture) shows it at median ` +
+      `${median(pictureThrottled!.shown).toFixed(0)} ms (rounds: ${milliseconds(pictureThrottled!.shown)}), its ` +
+      `app's list ${median(pictureThrottled!.app).toFixed(0)} ms. Pictures, Hearth ÷ baseline: ` +
+      `${verdict(median(throttled.hearth) / median(pictureThrottled!.shown))}; the apps' own lists, Hearth's feed ÷ ` +
+      `the baseline's live list: ${verdict(median(throttled.hearthApp) / median(throttled.bare))}`,
   );
   console.log(
     `  without the slowdown, for reference (${referenceRounds} rounds each): Hearth median ` +

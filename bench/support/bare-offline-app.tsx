@@ -1,8 +1,11 @@
 /**
  * The offline-start baseline's whole app (bench/offline-start.ts bundles it with esbuild): open IndexedDB, read the
  * newest 20 rows, render them with React 19. On its first visit it stores 300 rows, as Hearth's first sync fills
- * its database, and registers the service worker that lets it start offline.
+ * its database, and registers the service worker that lets it start offline. Once drawn, it keeps the list's HTML as
+ * a picture (`bare-picture` in local storage), which the page served at /picture paints before this script runs, as
+ * Hearth paints its picture of the home; the app's own list then takes the picture's place.
  */
+import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
 
 type Row = { id: number; text: string; createdAt: number };
@@ -57,13 +60,18 @@ if (rows.length === 0) {
   await storeRows(database);
   rows = await newestRows(database);
 }
-createRoot(document.getElementById('root')!).render(
-  <ul>
-    {rows.map((row) => (
-      <li key={row.id} data-row>
-        {row.text}
-      </li>
-    ))}
-  </ul>,
+const root = document.getElementById('root')!;
+flushSync(() =>
+  createRoot(root).render(
+    <ul>
+      {rows.map((row) => (
+        <li key={row.id} data-row>
+          {row.text}
+        </li>
+      ))}
+    </ul>,
+  ),
 );
+document.getElementById('picture')?.replaceChildren();
+localStorage.setItem('bare-picture', root.innerHTML);
 void navigator.serviceWorker.register('/sw.js');

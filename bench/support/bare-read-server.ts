@@ -5,15 +5,18 @@
  * messages (the route's default page) with their senders; a family's version (what a device holding everything asks
  * about); everything a device pulls of a family from the start (its row, members, their users, posts, comments,
  * likes, albums, photos, events and their answers, chat messages, and the person's chat read and notifications: the
- * same rows Hearth sends). No session, no device bookkeeping, no membership check, no security headers, no
- * compression: the floor for the same answers from the same data.
- * Run as its own process: `DATABASE_URL=… PORT=… [POOL_MAX=…] node --import tsx bench/support/bare-read-server.ts`.
+ * same rows Hearth sends). No session, no device bookkeeping, no membership check, no security headers: the floor
+ * for the same answers from the same data. With COMPRESS=1 it compresses as Hearth does (brotli or gzip, as asked).
+ * Run as its own process:
+ * `DATABASE_URL=… PORT=… [POOL_MAX=…] [COMPRESS=1] node --import tsx bench/support/bare-read-server.ts`.
  */
+import fastifyCompress from '@fastify/compress';
 import Fastify from 'fastify';
 import postgres from 'postgres';
 
 const sql = postgres(process.env.DATABASE_URL ?? '', { max: Number(process.env.POOL_MAX ?? 10), onnotice: () => {} });
 const app = Fastify();
+if (process.env.COMPRESS === '1') await app.register(fastifyCompress, { encodings: ['br', 'gzip'] });
 
 app.get<{ Params: { familyId: string } }>('/feed/:familyId', async (request, reply) => {
   const [row] = await sql<{ page: string }[]>`
