@@ -340,9 +340,11 @@ describe('a create sent again after its row was deleted', () => {
     expect(again.results).toEqual([{ seq: 4, status: 'applied' }]);
     expect(await context.sql`select 1 from posts where id = ${postId}`).toHaveLength(0);
 
-    // The same id in another family was never this create's to use.
+    // The same id in another family is a row of that family's (decision 0068): the deleted one stays deleted.
     const other = await createFamily(device, 'Elsewhere');
     const elsewhere = await device.send({ name: 'post.create', args: { ...create.args, familyId: other.familyId } });
-    expect(elsewhere.results).toEqual([{ seq: 6, status: 'rejected', reason: rejections.idTaken }]);
+    expect(elsewhere.results).toEqual([{ seq: 6, status: 'applied' }]);
+    const rows = await context.sql`select family_id from posts where id = ${postId}`;
+    expect(rows).toEqual([{ family_id: other.familyId }]);
   });
 });

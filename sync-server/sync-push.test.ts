@@ -403,23 +403,32 @@ describe('push', () => {
     expect(await countPosts(familyId)).toBe(1);
   });
 
-  it('rejects a create whose id is already used for something else', async () => {
+  it("takes an id another family uses as its own row, and leaves that family's alone (decision 0068)", async () => {
     const first = await newDevice();
     const { familyId } = await createFamily(first);
     const post = postCreate(familyId, 'Mine');
     await first.send(post);
     const second = await newDevice();
     const other = await createFamily(second, 'The Joneses');
-    const answer = await second.send(postCreate(other.familyId, 'Same id', post.args.postId));
-    expect(answer.results).toEqual([{ seq: 2, status: 'rejected', reason: rejections.idTaken }]);
-    const clash = await second.send({
-      name: 'family.create',
-      args: { familyId: randomUUID(), memberId: other.memberId, name: 'Reused member id' },
-    });
-    expect(clash.results).toEqual([{ seq: 3, status: 'rejected', reason: rejections.idTaken }]);
-    const [families] = await context.sql<{ count: number }[]>`
-      select count(*)::int from families where created_by_id = ${second.account.user.id}
+    const postId = post.args.postId;
+    const answer = await second.send(
+      postCreate(other.familyId, 'Same id', postId),
+      { name: 'post.update', args: { postId, familyId: other.familyId, content: 'Changed' } },
+      // Named by its id alone, as an app from before writes named their family sent it: the one in their family.
+      { name: 'post.delete', args: { postId } },
+      // A member id is one in its family too.
+      { name: 'family.create', args: { familyId: randomUUID(), memberId: other.memberId, name: 'Reused member id' } },
+    );
+    expect(answer.results.map(({ status }) => status)).toEqual(['applied', 'applied', 'applied', 'applied']);
+    const rows = await context.sql<{ family_id: string; content: string }[]>`
+      select family_id, content from posts where id = ${postId}
     `;
-    expect(families?.count).toBe(1);
+    expect(rows).toEqual([{ family_id: familyId, content: 'Mine' }]);
+    const [deleted] = await context.sql<{ family_id: string }[]>`
+      select family_id from sync_tombstones where table_name = 'posts' and row_id = ${postId}
+    `;
+    expect(deleted?.family_id).toBe(other.familyId);
+    const members = await context.sql`select 1 from family_members where id = ${other.memberId}`;
+    expect(members).toHaveLength(2);
   });
 });

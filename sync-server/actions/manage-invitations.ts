@@ -36,11 +36,11 @@ export async function revokeInvitation(
 ): Promise<void> {
   const { role } = await lockFamilyAsMember(tx, familyId, userId);
   const invitations = createInvitationRepository(tx);
-  const invitation = await invitations.findRef(invitationId);
+  const invitation = await invitations.findRef(invitationId, familyId);
   // Another family's invitation named under this one reads like one that does not exist.
-  if (invitation?.familyId !== familyId) throw new HttpError(404, { error: serverMessages.notFound });
+  if (!invitation) throw new HttpError(404, { error: serverMessages.notFound });
   if (role !== 'admin' && invitation.createdById !== userId) {
     throw new HttpError(403, { error: familyMessages.invitationTurnOffNotAllowed });
   }
-  await invitations.revoke(invitationId, now);
+  await invitations.revoke({ familyId, id: invitationId }, now);
 }

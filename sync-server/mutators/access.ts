@@ -82,7 +82,7 @@ export async function lockFamilyOfRow<Row extends { familyId: string }>(
     table: SyncedTable;
     id: string;
     familyId: string | undefined;
-    find: (familyId?: string) => Promise<Row | null>;
+    find: (familyId: string) => Promise<Row | null>;
     deletedKind: RejectionKind;
   },
 ): Promise<FamilyAccess & { row: Row }> {
@@ -94,15 +94,19 @@ export async function lockFamilyOfRow<Row extends { familyId: string }>(
   throw new MutationRejected(deleted ? row.deletedKind : 'notMember');
 }
 
-/** The family of a row a write names by its id alone, read before any lock; the row gone reads as it does there. */
-async function familyOfUnnamedRow<Row extends { familyId: string }>(
+/**
+ * The family of a row a write names by its id alone, read before any lock: among the families the person is in, as
+ * an id is unique only in its family (decision 0068). The row gone reads as it does there.
+ */
+async function familyOfUnnamedRow(
   tx: Transaction,
   userId: string,
-  row: { table: SyncedTable; id: string; find: (familyId?: string) => Promise<Row | null>; deletedKind: RejectionKind },
+  row: { table: SyncedTable; id: string; deletedKind: RejectionKind },
 ): Promise<string> {
-  const unlocked = await row.find();
-  if (unlocked) return unlocked.familyId;
-  const deleted = await createSyncRepository(tx).wasDeletedInFamilyOf(userId, row.table, row.id);
+  const sync = createSyncRepository(tx);
+  const familyId = await sync.familyOfRowSeenBy(userId, row.table, row.id);
+  if (familyId !== null) return familyId;
+  const deleted = await sync.wasDeletedInFamilyOf(userId, row.table, row.id);
   throw new MutationRejected(deleted ? row.deletedKind : 'notMember');
 }
 
@@ -133,11 +137,11 @@ export async function writeAtNewVersion(
 }
 
 /**
- * A create with an id made on the device, under its family's lock. `find` answers whatever holds the id now: when it
- * is the row as this very create made it (a replay) there is nothing to do (null); anything else holding the id,
- * now or by the time `create` inserts (false), refuses the create. An id this family's tombstones name was created
- * and deleted since: the create is a replay (a device that started over sends its writes again) and must not bring
- * the row back; an id deleted in another family was never this create's to use. Both are asked in one round trip.
+ * A create with an id made on the device, under its family's lock. `find` answers whatever holds the id in the family
+ * now: when it is the row as this very create made it (a replay) there is nothing to do (null); anything else
+ * holding the id refuses the create. An id this family's tombstones name was created and deleted since: the create
+ * is a replay (a device that started over sends its writes again) and must not bring the row back. Both are asked in
+ * one round trip. An id is unique in its family alone (decision 0068): another family's rows are not looked at.
  */
 export async function createOnce<Row>(
   tx: Transaction,
@@ -156,15 +160,17 @@ export async function createOnce<Row>(
     create: (version: number) => Promise<boolean>;
   },
 ): Promise<FamilyChange | null> {
-  const [existing, deletedFrom] = await Promise.all([find(), createSyncRepository(tx).familyOfTombstone(table, id)]);
+  const [existing, deleted] = await Promise.all([
+    find(),
+    createSyncRepository(tx).wasDeletedInFamily(access.familyId, table, id),
+  ]);
   if (existing) {
     if (!isThisCreate(existing)) throw new MutationRejected('idTaken');
     return null;
   }
-  if (deletedFrom === access.familyId) return null;
-  if (deletedFrom !== null) throw new MutationRejected('idTaken');
+  if (deleted) return null;
   return writeAtNewVersion(access, async (version) => {
-    // Taken since the look above, by a row of another family: this family's lock does not cover that one.
+    // The id was free in the locked family; another of the row's keys may not be (a message's voice note).
     if (!(await create(version))) throw new MutationRejected('idTaken');
   });
 }

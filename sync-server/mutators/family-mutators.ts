@@ -24,7 +24,8 @@ export async function createFamily(
   });
   if (!created) {
     // The id is taken: fine if it is this very family (the same create again), never if it is anything else.
-    const [family, member] = [await families.find(args.familyId), await families.findMember(args.memberId)];
+    const family = await families.find(args.familyId);
+    const member = await families.findMember(args.memberId, args.familyId);
     const sameFamily = family?.createdById === userId && member?.familyId === args.familyId && member.userId === userId;
     if (!sameFamily) throw new MutationRejected('idTaken');
     return null;

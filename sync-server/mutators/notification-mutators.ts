@@ -15,7 +15,7 @@ export async function readNotification(
   args: MutationArgs<'notification.read'>,
 ): Promise<FamilyChange | null> {
   const notifications = createNotificationRepository(tx);
-  const own = async (familyId?: string) => {
+  const own = async (familyId: string) => {
     const found = await notifications.find(args.notificationId, familyId);
     return found?.userId === userId ? found : null;
   };

@@ -4,7 +4,7 @@ import type { PullSource } from './pull-source.ts';
 import { putClearingTombstone, recordTombstones } from './sync-tombstones.ts';
 import { listSeenByMember } from './seen-by-member.ts';
 import { isoTime } from './iso-time.ts';
-import { andInFamily, type InFamily } from './synced-storage.ts';
+import { type InFamily } from './synced-storage.ts';
 
 export type NewAlbum = {
   id: string;
@@ -52,15 +52,15 @@ function toAlbum(row: AlbumRow): Album {
 
 export function createAlbumRepository(sql: Queryable) {
   return {
-    async findRef(albumId: string, familyId?: string): Promise<AlbumRef | null> {
+    async findRef(albumId: string, familyId: string): Promise<AlbumRef | null> {
       const [row] = await sql<{ id: string; family_id: string; created_by_id: string }[]>`
-        select id, family_id, created_by_id from albums where id = ${albumId} ${andInFamily(sql, familyId)}
+        select id, family_id, created_by_id from albums where id = ${albumId} and family_id = ${familyId}
       `;
       return row ? { id: row.id, familyId: row.family_id, createdById: row.created_by_id } : null;
     },
 
-    async find(albumId: string): Promise<Album | null> {
-      const [row] = await sql<AlbumRow[]>`select * from albums where id = ${albumId}`;
+    async find(albumId: string, familyId: string): Promise<Album | null> {
+      const [row] = await sql<AlbumRow[]>`select * from albums where family_id = ${familyId} and id = ${albumId}`;
       return row ? toAlbum(row) : null;
     },
 
@@ -89,7 +89,7 @@ export function createAlbumRepository(sql: Queryable) {
             ${album.id}, ${album.familyId}, ${album.createdById}, ${album.name}, ${album.description},
             ${album.version}, ${album.writtenAt}, ${album.writtenAt}
           )
-          on conflict (id) do nothing
+          on conflict (family_id, id) do nothing
           returning family_id, id::text as row_id
         `,
       );

@@ -42,7 +42,8 @@ export async function readArchiveData(sql: Sql, userId: string) {
       p.updated_at as "updatedAt",
       (select coalesce(json_agg(json_build_object(
           'by', ${name}, 'content', c.content, 'commentType', c.comment_type, 'createdAt', c.created_at
-        ) order by c.created_at), '[]') from comments c join users u on u.id = c.author_id where c.post_id = p.id)
+        ) order by c.created_at), '[]')
+        from comments c join users u on u.id = c.author_id where c.family_id = p.family_id and c.post_id = p.id)
         as comments
     from posts p where p.author_id = ${userId} order by p.created_at desc
   `;
@@ -72,7 +73,7 @@ export async function readArchiveData(sql: Sql, userId: string) {
   >`
     select p.id, p.family_id as "familyId", p.album_id as "albumId", p.title, p.description, p.created_at as "createdAt",
       f.sha256, f.content_type as "contentType", f.byte_size as "byteSize", f.width, f.height
-    from photos p join photo_files f on f.photo_id = p.id
+    from photos p join photo_files f on f.family_id = p.family_id and f.photo_id = p.id
     where p.uploaded_by_id = ${userId} order by p.created_at desc
   `;
   const photos = photoRows.map((photo) => ({
@@ -112,7 +113,7 @@ export async function readArchiveData(sql: Sql, userId: string) {
     select t.photo_id as "photoId", t.family_id as "familyId", p.title as "photoTitle",
       (select ${name} from users u where u.id = t.user_id) as "who",
       (select ${name} from users u where u.id = t.tagged_by_id) as "taggedBy", t.x, t.y, t.created_at as "createdAt"
-    from photo_tags t join photos p on p.id = t.photo_id
+    from photo_tags t join photos p on p.family_id = t.family_id and p.id = t.photo_id
     where t.user_id = ${userId} or t.tagged_by_id = ${userId} order by t.created_at desc
   `;
   const albums = await sql`
@@ -127,7 +128,8 @@ export async function readArchiveData(sql: Sql, userId: string) {
   const rsvps = await sql`
     select a.event_id as "eventId", e.title as "eventTitle", e.start_date as "startDate", a.status,
       a.updated_at as "updatedAt"
-    from event_attendees a join events e on e.id = a.event_id where a.user_id = ${userId} order by e.start_date desc
+    from event_attendees a join events e on e.family_id = a.family_id and e.id = a.event_id
+    where a.user_id = ${userId} order by e.start_date desc
   `;
   const messages = await sql`
     select m.id, m.family_id as "familyId", m.message_type as "messageType", m.content, m.photo_id as "photoId",

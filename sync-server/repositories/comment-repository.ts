@@ -4,7 +4,7 @@ import type { PullSource } from './pull-source.ts';
 import { putClearingTombstone, recordTombstones } from './sync-tombstones.ts';
 import { isoTime } from './iso-time.ts';
 import { createVoiceNoteRepository } from './voice-note-repository.ts';
-import { andInFamily, type InFamily } from './synced-storage.ts';
+import { type InFamily } from './synced-storage.ts';
 
 export type NewComment = {
   id: string;
@@ -32,12 +32,12 @@ export const commentPullSource: PullSource = (sql, familyId, from) => sql`
 
 export function createCommentRepository(sql: Queryable) {
   return {
-    async findRef(commentId: string, familyId?: string): Promise<CommentRef | null> {
+    async findRef(commentId: string, familyId: string): Promise<CommentRef | null> {
       const [row] = await sql<
         { id: string; family_id: string; post_id: string; author_id: string; comment_type: CommentType }[]
       >`
         select id, family_id, post_id, author_id, comment_type from comments
-        where id = ${commentId} ${andInFamily(sql, familyId)}
+        where id = ${commentId} and family_id = ${familyId}
       `;
       return row
         ? {
@@ -62,7 +62,7 @@ export function createCommentRepository(sql: Queryable) {
             ${comment.id}, ${comment.familyId}, ${comment.postId}, ${comment.authorId}, ${comment.commentType},
             ${comment.content}, ${comment.version}, ${comment.writtenAt}, ${comment.writtenAt}
           )
-          on conflict (id) do nothing
+          on conflict (family_id, id) do nothing
           returning family_id, id::text as row_id
         `,
       );

@@ -5,7 +5,7 @@ import type { PullSource } from './pull-source.ts';
 import { publicUserJson } from './public-user-json.ts';
 import { listSeenByMember } from './seen-by-member.ts';
 import { putClearingTombstone, recordTombstones } from './sync-tombstones.ts';
-import { andInFamily, type InFamily, tombstoneChildren } from './synced-storage.ts';
+import { type InFamily, tombstoneChildren } from './synced-storage.ts';
 import { isoTime } from './iso-time.ts';
 
 /** What an event is, as its creator or an admin writes it. */
@@ -103,7 +103,7 @@ export function createEventRepository(sql: Queryable) {
   }
 
   return {
-    async findRef(eventId: string, familyId?: string): Promise<EventRef | null> {
+    async findRef(eventId: string, familyId: string): Promise<EventRef | null> {
       const [row] = await sql<
         {
           id: string;
@@ -116,7 +116,7 @@ export function createEventRepository(sql: Queryable) {
         }[]
       >`
         select id, family_id, created_by_id, title, start_date, end_date, all_day from events
-        where id = ${eventId} ${andInFamily(sql, familyId)}
+        where id = ${eventId} and family_id = ${familyId}
       `;
       if (!row) return null;
       const answersCloseAt = row.all_day
@@ -151,8 +151,8 @@ export function createEventRepository(sql: Queryable) {
     },
 
     /** One event with its version, for a calendar file (sync-server/calendar/event-calendar.ts). */
-    async withVersion(eventId: string): Promise<(FamilyEvent & { version: number }) | null> {
-      const [row] = await eventsWhere(sql`e.id = ${eventId}`);
+    async withVersion(eventId: string, familyId: string): Promise<(FamilyEvent & { version: number }) | null> {
+      const [row] = await eventsWhere(sql`e.family_id = ${familyId} and e.id = ${eventId}`);
       return row ? { ...toEvent(row), version: Number(row.version) } : null;
     },
 
@@ -171,7 +171,7 @@ export function createEventRepository(sql: Queryable) {
             ${event.startDate}, ${event.endDate}, ${event.location}, ${event.timeZone}, ${event.allDay},
             ${event.version}, ${event.writtenAt}, ${event.writtenAt}
           )
-          on conflict (id) do nothing
+          on conflict (family_id, id) do nothing
           returning family_id, id::text as row_id
         `,
       );

@@ -6,7 +6,7 @@ import type { PullSource } from './pull-source.ts';
 import { publicUserJson } from './public-user-json.ts';
 import { putClearingTombstone, recordTombstones } from './sync-tombstones.ts';
 import { isoTime } from './iso-time.ts';
-import { andInFamily, type InFamily } from './synced-storage.ts';
+import { type InFamily } from './synced-storage.ts';
 
 export type NewFamily = {
   id: string;
@@ -216,16 +216,16 @@ export function createFamilyRepository(sql: Queryable) {
             ${member.id}, ${member.familyId}, ${member.userId}, ${member.role}, ${member.relationshipType},
             ${member.relativeToId}, ${member.version}, ${member.now}
           )
-          on conflict (id) do nothing
+          on conflict (family_id, id) do nothing
           returning family_id, id::text as row_id
         `,
       );
     },
 
-    async findMember(memberId: string, familyId?: string): Promise<MemberRef | null> {
+    async findMember(memberId: string, familyId: string): Promise<MemberRef | null> {
       const [row] = await sql<MemberRefRow[]>`
         select id, family_id, user_id, role, relationship_type, relative_to_id from family_members
-        where id = ${memberId} ${andInFamily(sql, familyId)}
+        where id = ${memberId} and family_id = ${familyId}
       `;
       return row ? toMemberRef(row) : null;
     },
@@ -241,8 +241,8 @@ export function createFamilyRepository(sql: Queryable) {
       `);
     },
 
-    async findMemberWithUser(memberId: string): Promise<FamilyMember | null> {
-      const [member] = await membersWhere(sql`m.id = ${memberId}`);
+    async findMemberWithUser(memberId: string, familyId: string): Promise<FamilyMember | null> {
+      const [member] = await membersWhere(sql`m.family_id = ${familyId} and m.id = ${memberId}`);
       return member ?? null;
     },
 

@@ -124,7 +124,8 @@ export function createFrameRepository(sql: Queryable) {
         }[]
       >`
         select p.id, p.created_at, u.first_name, u.last_name, u.username
-        from photos p join users u on u.id = p.uploaded_by_id join photo_files f on f.photo_id = p.id
+        from photos p join users u on u.id = p.uploaded_by_id
+        join photo_files f on f.family_id = p.family_id and f.photo_id = p.id
         where p.family_id = ${familyId}
         order by p.created_at desc, p.id desc limit ${framePhotosMax}
       `;

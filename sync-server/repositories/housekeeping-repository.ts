@@ -57,22 +57,24 @@ export function createHousekeepingRepository(sql: Queryable) {
     async forgetPhotoFiles(unnamedBefore: Date): Promise<number> {
       const gone = await sql<{ sha256: string }[]>`
         delete from photo_files f
-        where not exists (select 1 from photos p where p.id = f.photo_id)
+        where not exists (select 1 from photos p where p.family_id = f.family_id and p.id = f.photo_id)
           and (
             f.created_at < ${unnamedBefore}
             or exists (
-              select 1 from sync_tombstones t where t.table_name = 'photos' and t.row_id = f.photo_id::text
+              select 1 from sync_tombstones t
+              where t.family_id = f.family_id and t.table_name = 'photos' and t.row_id = f.photo_id::text
             )
           )
         returning f.sha256
       `;
       const voiceGone = await sql<{ sha256: string }[]>`
         delete from voice_files f
-        where not exists (select 1 from voice_notes v where v.id = f.voice_note_id)
+        where not exists (select 1 from voice_notes v where v.family_id = f.family_id and v.id = f.voice_note_id)
           and (
             f.created_at < ${unnamedBefore}
             or exists (
-              select 1 from sync_tombstones t where t.table_name = 'voiceNotes' and t.row_id = f.voice_note_id::text
+              select 1 from sync_tombstones t
+              where t.family_id = f.family_id and t.table_name = 'voiceNotes' and t.row_id = f.voice_note_id::text
             )
           )
         returning f.sha256

@@ -3,6 +3,7 @@ import type { FamilyInvitation, PublicUser } from '../../schema/index.ts';
 import { publicName } from '../../schema/public-name.ts';
 import type { Queryable } from '../database.ts';
 import { publicUserJson } from './public-user-json.ts';
+import type { InFamily } from './synced-storage.ts';
 
 export type NewInvitation = {
   familyId: string;
@@ -81,16 +82,18 @@ export function createInvitationRepository(sql: Queryable) {
       return rows.map(toFamilyInvitation);
     },
 
-    async findRef(invitationId: string): Promise<InvitationRef | null> {
+    async findRef(invitationId: string, familyId: string): Promise<InvitationRef | null> {
       const [row] = await sql<{ id: string; family_id: string; created_by_id: string }[]>`
-        select id, family_id, created_by_id from invitations where id = ${invitationId}
+        select id, family_id, created_by_id from invitations where family_id = ${familyId} and id = ${invitationId}
       `;
       return row ? { id: row.id, familyId: row.family_id, createdById: row.created_by_id } : null;
     },
 
     /** Revoking twice keeps the first time. */
-    async revoke(invitationId: string, now: Date): Promise<void> {
-      await sql`update invitations set revoked_at = coalesce(revoked_at, ${now}) where id = ${invitationId}`;
+    async revoke({ familyId, id }: InFamily, now: Date): Promise<void> {
+      await sql`
+        update invitations set revoked_at = coalesce(revoked_at, ${now}) where family_id = ${familyId} and id = ${id}
+      `;
     },
 
     async findByToken(token: string): Promise<TokenInvitation | null> {

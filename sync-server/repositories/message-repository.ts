@@ -4,7 +4,7 @@ import type { Queryable } from '../database.ts';
 import type { PullSource } from './pull-source.ts';
 import { publicUserJson } from './public-user-json.ts';
 import { isoTime } from './iso-time.ts';
-import { andInFamily, type InFamily } from './synced-storage.ts';
+import { type InFamily } from './synced-storage.ts';
 
 /** What permission checks need to know about a message. */
 export type MessageRef = {
@@ -86,7 +86,7 @@ function toMessage(row: MessageRow): MessageWithSender {
 /** Writes here run under the lock of the message's family: numbers cannot be taken twice. */
 export function createMessageRepository(sql: Queryable) {
   return {
-    async findRef(messageId: string, familyId?: string): Promise<MessageRef | null> {
+    async findRef(messageId: string, familyId: string): Promise<MessageRef | null> {
       const [row] = await sql<
         {
           id: string;
@@ -98,7 +98,7 @@ export function createMessageRepository(sql: Queryable) {
         }[]
       >`
         select id, family_id, sender_id, message_type, photo_id, deleted_at from messages
-        where id = ${messageId} ${andInFamily(sql, familyId)}
+        where id = ${messageId} and family_id = ${familyId}
       `;
       return row
         ? {
@@ -119,7 +119,7 @@ export function createMessageRepository(sql: Queryable) {
         select ${message.id}, ${message.familyId}, ${message.senderId}, coalesce(max(number), 0) + 1,
           ${message.content}, ${message.messageType}, ${message.photoId}, ${message.version}, ${message.writtenAt}
         from messages where family_id = ${message.familyId}
-        on conflict (id) do nothing
+        on conflict (family_id, id) do nothing
         returning id
       `;
       return rows.length > 0;
@@ -150,10 +150,10 @@ export function createMessageRepository(sql: Queryable) {
       return rows.map(toMessage);
     },
 
-    async find(messageId: string): Promise<MessageWithSender | null> {
+    async find(messageId: string, familyId: string): Promise<MessageWithSender | null> {
       const [row] = await sql<MessageRow[]>`
         select m.*, ${publicUserJson(sql, 'u')} as sender
-        from messages m join users u on u.id = m.sender_id where m.id = ${messageId}
+        from messages m join users u on u.id = m.sender_id where m.family_id = ${familyId} and m.id = ${messageId}
       `;
       return row ? toMessage(row) : null;
     },

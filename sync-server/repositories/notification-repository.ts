@@ -4,7 +4,7 @@ import type { Queryable } from '../database.ts';
 import type { PullSource } from './pull-source.ts';
 import { settingColumnOf } from './settings-repository.ts';
 import { isoTime } from './iso-time.ts';
-import { andInFamily, type InFamily } from './synced-storage.ts';
+import { type InFamily } from './synced-storage.ts';
 
 /** Only the puller's own notifications. */
 export const notificationPullSource: PullSource = (sql, familyId, from, { userId }) => sql`
@@ -118,10 +118,10 @@ export function createNotificationRepository(sql: Queryable) {
 
     async find(
       notificationId: string,
-      familyId?: string,
+      familyId: string,
     ): Promise<{ familyId: string; userId: string; isRead: boolean } | null> {
       const [row] = await sql<{ family_id: string; user_id: string; is_read: boolean }[]>`
-        select family_id, user_id, is_read from notifications where id = ${notificationId} ${andInFamily(sql, familyId)}
+        select family_id, user_id, is_read from notifications where id = ${notificationId} and family_id = ${familyId}
       `;
       return row ? { familyId: row.family_id, userId: row.user_id, isRead: row.is_read } : null;
     },

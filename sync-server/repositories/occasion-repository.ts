@@ -58,7 +58,8 @@ export function createOccasionRepository(sql: Queryable) {
             where fm.family_id = m.family_id
               and not exists (
                 select 1 from event_attendees a
-                where a.event_id = m.id and a.user_id = fm.user_id and a.status = 'not_attending'
+                where a.family_id = m.family_id and a.event_id = m.id and a.user_id = fm.user_id
+                  and a.status = 'not_attending'
               )
               and not exists (
                 select 1 from occasions_told t

@@ -6,7 +6,7 @@ import type { PullSource } from './pull-source.ts';
 import { publicUserJson } from './public-user-json.ts';
 import { listSeenByMember } from './seen-by-member.ts';
 import { putClearingTombstone, recordTombstones } from './sync-tombstones.ts';
-import { andInFamily, type InFamily, tombstoneChildren } from './synced-storage.ts';
+import { type InFamily, tombstoneChildren } from './synced-storage.ts';
 import { isoTime } from './iso-time.ts';
 import { createVoiceNoteRepository } from './voice-note-repository.ts';
 
@@ -112,21 +112,35 @@ export function createPhotoRepository(sql: Queryable) {
   }
 
   return {
-    async findFile(photoId: string, familyId?: string): Promise<PhotoFile | null> {
+    async findFile(photoId: string, familyId: string): Promise<PhotoFile | null> {
       const [row] = await sql<PhotoFileRow[]>`
-        select * from photo_files where photo_id = ${photoId} ${andInFamily(sql, familyId)}
+        select * from photo_files where family_id = ${familyId} and photo_id = ${photoId}
       `;
       return row ? toPhotoFile(row) : null;
     },
 
     /**
-     * The uploads among `photoIds` that are not `userId`'s in `familyId` (ids with no upload yet are not among them).
+     * The file of `photoId` in a family `userId` is in, for an address that names the photo alone (its bytes, the
+     * spec's `imageUrl`): a photo id is unique only in its family (decision 0068).
+     */
+    async fileSeenBy(photoId: string, userId: string): Promise<PhotoFile | null> {
+      const [row] = await sql<PhotoFileRow[]>`
+        select f.* from photo_files f join family_members m on m.family_id = f.family_id and m.user_id = ${userId}
+        where f.photo_id = ${photoId}
+        limit 1
+      `;
+      return row ? toPhotoFile(row) : null;
+    },
+
+    /**
+     * The uploads among `photoIds` in `familyId` that are not `userId`'s (ids with no upload there yet are not among
+     * them).
      */
     async filesNotOf(photoIds: string[], familyId: string, userId: string): Promise<string[]> {
       if (photoIds.length === 0) return [];
       const rows = await sql<{ photo_id: string }[]>`
         select photo_id from photo_files
-        where photo_id = any(${photoIds}::uuid[]) and (family_id <> ${familyId} or uploaded_by_id <> ${userId})
+        where family_id = ${familyId} and photo_id = any(${photoIds}::uuid[]) and uploaded_by_id <> ${userId}
       `;
       return rows.map((row) => row.photo_id);
     },
@@ -139,15 +153,15 @@ export function createPhotoRepository(sql: Queryable) {
           ${file.photoId}, ${file.familyId}, ${file.uploadedById}, ${file.sha256}, ${file.byteSize},
           ${file.contentType}, ${file.width}, ${file.height}
         )
-        on conflict (photo_id) do nothing
+        on conflict (family_id, photo_id) do nothing
         returning photo_id
       `;
       return rows.length === 1;
     },
 
-    async findRef(photoId: string, familyId?: string): Promise<PhotoRef | null> {
+    async findRef(photoId: string, familyId: string): Promise<PhotoRef | null> {
       const [row] = await sql<{ id: string; family_id: string; uploaded_by_id: string; album_id: string | null }[]>`
-        select id, family_id, uploaded_by_id, album_id from photos where id = ${photoId} ${andInFamily(sql, familyId)}
+        select id, family_id, uploaded_by_id, album_id from photos where id = ${photoId} and family_id = ${familyId}
       `;
       return row
         ? { id: row.id, familyId: row.family_id, uploadedById: row.uploaded_by_id, albumId: row.album_id }
@@ -168,8 +182,8 @@ export function createPhotoRepository(sql: Queryable) {
       return rows?.map(toPhoto) ?? null;
     },
 
-    async find(photoId: string): Promise<Photo | null> {
-      const [photo] = await photosWhere(sql`p.id = ${photoId}`);
+    async find(photoId: string, familyId: string): Promise<Photo | null> {
+      const [photo] = await photosWhere(sql`p.family_id = ${familyId} and p.id = ${photoId}`);
       return photo ?? null;
     },
 
@@ -193,7 +207,7 @@ export function createPhotoRepository(sql: Queryable) {
             ${photo.id}, ${photo.familyId}, ${photo.uploadedById}, ${photo.albumId}, ${photo.title},
             ${photo.description}, ${photo.version}, ${photo.writtenAt}, ${photo.writtenAt}
           )
-          on conflict (id) do nothing
+          on conflict (family_id, id) do nothing
           returning family_id, id::text as row_id
         `,
       );

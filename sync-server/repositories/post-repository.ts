@@ -4,7 +4,7 @@ import type { Queryable } from '../database.ts';
 import type { PullSource } from './pull-source.ts';
 import { publicUserJson } from './public-user-json.ts';
 import { putClearingTombstone, recordTombstones } from './sync-tombstones.ts';
-import { andInFamily, type InFamily, tombstoneChildren } from './synced-storage.ts';
+import { type InFamily, tombstoneChildren } from './synced-storage.ts';
 import { createVoiceNoteRepository } from './voice-note-repository.ts';
 import { isoTime } from './iso-time.ts';
 
@@ -55,14 +55,14 @@ export function createPostRepository(sql: Queryable) {
               'postId', r.post_id, 'userId', r.user_id, 'reactionType', r.reaction_type,
               'createdAt', ${isoTime(sql, sql`r.created_at`)}
             ) order by r.created_at, r.id)
-            from post_reactions r where r.post_id = p.id
+            from post_reactions r where r.family_id = p.family_id and r.post_id = p.id
           ), '[]'),
           'comments', coalesce((
             select json_agg(json_build_object(
               'id', c.id, 'postId', c.post_id, 'authorId', c.author_id, 'content', c.content,
               'commentType', c.comment_type, 'createdAt', ${isoTime(sql, sql`c.created_at`)}, 'author', ${publicUserJson(sql, 'cu')}
             ) order by c.created_at, c.id)
-            from comments c join users cu on cu.id = c.author_id where c.post_id = p.id
+            from comments c join users cu on cu.id = c.author_id where c.family_id = p.family_id and c.post_id = p.id
           ), '[]')
         ) as post
         from posts p join users u on u.id = p.author_id
@@ -74,16 +74,18 @@ export function createPostRepository(sql: Queryable) {
   }
 
   return {
-    async findRef(postId: string, familyId?: string): Promise<PostRef | null> {
+    async findRef(postId: string, familyId: string): Promise<PostRef | null> {
       const [row] = await sql<{ id: string; family_id: string; author_id: string }[]>`
-        select id, family_id, author_id from posts where id = ${postId} ${andInFamily(sql, familyId)}
+        select id, family_id, author_id from posts where id = ${postId} and family_id = ${familyId}
       `;
       return row ? { id: row.id, familyId: row.family_id, authorId: row.author_id } : null;
     },
 
     /** The post with its author, reactions and comments. */
-    async find(postId: string): Promise<Post | null> {
-      const [row] = await sql<{ posts: string }[]>`select (${postsJson(sql`p.id = ${postId}`, 1)}) as posts`;
+    async find(postId: string, familyId: string): Promise<Post | null> {
+      const [row] = await sql<{ posts: string }[]>`
+        select (${postsJson(sql`p.family_id = ${familyId} and p.id = ${postId}`, 1)}) as posts
+      `;
       const [post] = JSON.parse(row?.posts ?? '[]') as Post[];
       return post ?? null;
     },
@@ -117,7 +119,7 @@ export function createPostRepository(sql: Queryable) {
             ${post.id}, ${post.familyId}, ${post.authorId}, ${post.content}, ${post.photoIds}::uuid[], ${post.version},
             ${post.writtenAt}, ${post.writtenAt}
           )
-          on conflict (id) do nothing
+          on conflict (family_id, id) do nothing
           returning family_id, id::text as row_id
         `,
       );

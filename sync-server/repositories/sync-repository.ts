@@ -4,6 +4,7 @@ import { publicUserJson } from './public-user-json.ts';
 import { postgresTimeZones } from './postgres-time-zones.ts';
 import { pullSources } from './pull-sources.ts';
 import { epochQuery } from './sync-history-repository.ts';
+import { storedIn } from './synced-storage.ts';
 
 /** A device's owner and how far its mutations have been handled. */
 export type DeviceState = { userId: string; lastAppliedSeq: number };
@@ -181,10 +182,16 @@ export function createSyncRepository(sql: Queryable) {
       return rows.length > 0;
     },
 
-    /** The family whose tombstones name this row, if any (a row id is never reused across families). */
-    async familyOfTombstone(table: SyncedTable, rowId: string): Promise<string | null> {
+    /**
+     * The family, among those the user is in, that holds a row of this id (an id is unique only in its family:
+     * decision 0068). For a write queued by an app from before writes named their family (decision 0067).
+     */
+    async familyOfRowSeenBy(userId: string, table: SyncedTable, rowId: string): Promise<string | null> {
       const [row] = await sql<{ family_id: string }[]>`
-        select family_id from sync_tombstones where table_name = ${table} and row_id = ${rowId} limit 1
+        select t.family_id from ${sql(storedIn[table])} t
+        join family_members m on m.family_id = t.family_id and m.user_id = ${userId}
+        where t.id = ${rowId}
+        limit 1
       `;
       return row?.family_id ?? null;
     },

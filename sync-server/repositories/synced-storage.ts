@@ -28,14 +28,6 @@ export const storedIn: { [T in SyncedTable]: string } = {
 /** A row of a family table as statements name it: by its family as well as its id (decision 0063). */
 export type InFamily = { familyId: string; id: string };
 
-/**
- * `and family_id = …` for a row found by its id in its family, so a split database asks only that family's node;
- * nothing where a write names no family, queued by an app from before writes named it (decision 0067).
- */
-export function andInFamily(sql: Queryable, familyId: string | undefined) {
-  return familyId === undefined ? sql`` : sql`and family_id = ${familyId}`;
-}
-
 /** The column of a row field: `authorId` is `author_id`. */
 export function columnOf(field: string): string {
   return field.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);

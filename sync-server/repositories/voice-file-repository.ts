@@ -1,5 +1,4 @@
 import type { Queryable } from '../database.ts';
-import { andInFamily } from './synced-storage.ts';
 
 /** A stored voice note's file: the bytes a voice note will name, and what was read from its sound (decision 0052). */
 export type VoiceFile = {
@@ -42,9 +41,19 @@ function toVoiceFile(row: VoiceFileRow): VoiceFile {
 
 export function createVoiceFileRepository(sql: Queryable) {
   return {
-    async findFile(voiceNoteId: string, familyId?: string): Promise<VoiceFile | null> {
+    async findFile(voiceNoteId: string, familyId: string): Promise<VoiceFile | null> {
       const [row] = await sql<VoiceFileRow[]>`
-        select * from voice_files where voice_note_id = ${voiceNoteId} ${andInFamily(sql, familyId)}
+        select * from voice_files where family_id = ${familyId} and voice_note_id = ${voiceNoteId}
+      `;
+      return row ? toVoiceFile(row) : null;
+    },
+
+    /** The recording in a family `userId` is in, for its address, which names the voice note alone (decision 0068). */
+    async fileSeenBy(voiceNoteId: string, userId: string): Promise<VoiceFile | null> {
+      const [row] = await sql<VoiceFileRow[]>`
+        select f.* from voice_files f join family_members m on m.family_id = f.family_id and m.user_id = ${userId}
+        where f.voice_note_id = ${voiceNoteId}
+        limit 1
       `;
       return row ? toVoiceFile(row) : null;
     },
@@ -60,7 +69,7 @@ export function createVoiceFileRepository(sql: Queryable) {
           ${file.voiceNoteId}, ${file.familyId}, ${file.uploadedById}, ${file.sha256}, ${file.byteSize},
           ${file.contentType}, ${file.durationMs}, ${file.peaks}::smallint[], ${file.playableByteSize}
         )
-        on conflict (voice_note_id) do nothing
+        on conflict (family_id, voice_note_id) do nothing
         returning voice_note_id
       `;
       return rows.length === 1;

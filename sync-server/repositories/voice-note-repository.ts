@@ -2,7 +2,7 @@ import type { Queryable } from '../database.ts';
 import { isoTime } from './iso-time.ts';
 import type { PullSource } from './pull-source.ts';
 import { putClearingTombstone, recordTombstones } from './sync-tombstones.ts';
-import { andInFamily, type InFamily } from './synced-storage.ts';
+import { type InFamily } from './synced-storage.ts';
 
 /** What permission checks need to know about a voice note (decision 0058). */
 export type VoiceNoteRef = {
@@ -50,10 +50,10 @@ function toRef(row: VoiceNoteRefRow): VoiceNoteRef {
 
 export function createVoiceNoteRepository(sql: Queryable) {
   return {
-    async findRef(voiceNoteId: string, familyId?: string): Promise<VoiceNoteRef | null> {
+    async findRef(voiceNoteId: string, familyId: string): Promise<VoiceNoteRef | null> {
       const [row] = await sql<VoiceNoteRefRow[]>`
         select id, family_id, author_id, message_id, photo_id, comment_id from voice_notes
-        where id = ${voiceNoteId} ${andInFamily(sql, familyId)}
+        where id = ${voiceNoteId} and family_id = ${familyId}
       `;
       return row ? toRef(row) : null;
     },

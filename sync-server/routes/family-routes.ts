@@ -10,11 +10,10 @@ import {
   renameFamilyBodySchema,
   updateMemberBodySchema,
 } from '../../schema/index.ts';
-import type { Sql, Transaction } from '../database.ts';
+import type { Sql } from '../database.ts';
 import { HttpError, serverMessages } from '../http-errors.ts';
 import { mutators } from '../mutators/index.ts';
 import { createFamily } from '../mutators/family-mutators.ts';
-import { MutationRejected } from '../mutators/mutator.ts';
 import { errorResponses, noContent } from '../plugins/route-schemas.ts';
 import { signedIn } from '../plugins/session.ts';
 import { createFamilyRepository } from '../repositories/family-repository.ts';
@@ -56,12 +55,6 @@ const schemas = {
     response: { 204: noContent('Removed'), ...mutationErrors },
   },
 };
-
-/** A member of another family named under this one reads like a member that does not exist. */
-async function refuseMemberOfAnotherFamily(tx: Transaction, familyId: string, memberId: string): Promise<void> {
-  const member = await createFamilyRepository(tx).findMember(memberId);
-  if (member && member.familyId !== familyId) throw new MutationRejected('notMember');
-}
 
 export const familyRoutes: FastifyPluginAsyncZod<{ sql: Sql; runMutation: MutationRunner }> = async (
   app,
@@ -114,15 +107,15 @@ export const familyRoutes: FastifyPluginAsyncZod<{ sql: Sql; runMutation: Mutati
       const { id: familyId, memberId } = request.params;
       const { role, relationshipType } = request.body;
       const member = await runMutation(user.id, request.log, async (tx, context) => {
-        await refuseMemberOfAnotherFamily(tx, familyId, memberId);
+        // Named in the family of the address: a member of another family reads like one that does not exist.
         let change: FamilyChange | null = null;
-        if (role) change = await mutators['member.setRole'](tx, context, { memberId, role });
+        if (role) change = await mutators['member.setRole'](tx, context, { memberId, familyId, role });
         if (relationshipType) {
           // This write moves the family on again when it changes something: its version then covers both.
-          const args = { memberId, relationshipType };
+          const args = { memberId, familyId, relationshipType };
           change = (await mutators['member.setRelationship'](tx, context, args)) ?? change;
         }
-        return { change, result: await createFamilyRepository(tx).findMemberWithUser(memberId) };
+        return { change, result: await createFamilyRepository(tx).findMemberWithUser(memberId, familyId) };
       });
       if (!member) throw new Error(`member ${memberId} missing right after it was updated`);
       return member;
@@ -136,10 +129,10 @@ export const familyRoutes: FastifyPluginAsyncZod<{ sql: Sql; runMutation: Mutati
     async (request, reply) => {
       const { user } = signedIn(request);
       const { id: familyId, memberId } = request.params;
-      await runMutation(user.id, request.log, async (tx, context) => {
-        await refuseMemberOfAnotherFamily(tx, familyId, memberId);
-        return { change: await mutators['member.remove'](tx, context, { memberId }), result: null };
-      });
+      await runMutation(user.id, request.log, async (tx, context) => ({
+        change: await mutators['member.remove'](tx, context, { memberId, familyId }),
+        result: null,
+      }));
       return reply.code(204).send();
     },
   );

@@ -258,7 +258,7 @@ export const frameRoutes: FastifyPluginAsyncZod<{
     async (request, reply) => {
       const { photoId, size } = request.params;
       if (!(await frames.isPhotoOf(photoId, frameOf(request).familyId))) throw notFound();
-      const file = await photos.findFile(photoId);
+      const file = await photos.findFile(photoId, frameOf(request).familyId);
       if (!file) throw notFound();
       // What any member who did not upload it gets: re-encoded, no metadata of any kind (GPS included).
       const etag = `"${file.sha256.slice(0, 32)}-${size}-frame"`;

@@ -62,7 +62,7 @@ export const messageRoutes: FastifyPluginAsyncZod<{ sql: Sql; runMutation: Mutat
         change: await mutators['message.send'](tx, context, { messageId, familyId, messageType: 'text', content }),
         result: null,
       }));
-      const sent = await messages.find(messageId);
+      const sent = await messages.find(messageId, familyId);
       if (!sent) throw new Error(`message ${messageId} missing right after it was sent`);
       return reply.code(201).send(sent);
     },

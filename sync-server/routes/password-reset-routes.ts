@@ -161,8 +161,8 @@ export const passwordResetRoutes: FastifyPluginAsyncZod<PasswordResetRoutesOptio
       // A family the person is not in reads like one that does not exist.
       if (role === null) throw new HttpError(404, { error: serverMessages.notFound });
       if (role !== 'admin') throw new HttpError(403, { error: serverMessages.resetLinkAdminOnly });
-      const member = await families.findMember(memberId);
-      if (member?.familyId !== familyId) throw new HttpError(404, { error: serverMessages.notFound });
+      const member = await families.findMember(memberId, familyId);
+      if (!member) throw new HttpError(404, { error: serverMessages.notFound });
       enforceRateLimit(await linksMadeByAdmin.hit(user.id), serverMessages.tooManyResetLinks);
       const expiresAt = new Date(now() + resetLinkLifetimes.madeByAdminHours * hour);
       const token = await links.create({ purpose: 'password-reset', userId: member.userId, madeBy: user.id, expiresAt });

@@ -173,18 +173,13 @@ export const photoRoutes: FastifyPluginAsyncZod<{
 
   /**
    * A photo's file may be fetched by members of its family once it is a photo, and by its uploader before that (the
-   * device shows it while naming it). Anyone else gets exactly what an id that never existed gets.
+   * device shows it while naming it). Anyone else gets exactly what an id that never existed gets. The address
+   * names the photo alone: its file is looked for in the families the person is in.
    */
   async function fileVisibleTo(photoId: string, userId: string): Promise<PhotoFile> {
-    const file = await photos.findFile(photoId);
+    const file = await photos.fileSeenBy(photoId, userId);
     if (!file) throw notFound();
-    if (file.uploadedById === userId) {
-      if ((await families.roleOf(file.familyId, userId)) === null) throw notFound();
-      return file;
-    }
-    if (!(await photos.findRef(photoId, file.familyId)) || (await families.roleOf(file.familyId, userId)) === null) {
-      throw notFound();
-    }
+    if (file.uploadedById !== userId && !(await photos.findRef(photoId, file.familyId))) throw notFound();
     return file;
   }
 
@@ -232,7 +227,7 @@ export const photoRoutes: FastifyPluginAsyncZod<{
     }
     if (!added) {
       // Sent twice at once: the other request stored it first; it is this person's only if the ids agree.
-      const winner = await photos.findFile(photoId);
+      const winner = await photos.findFile(photoId, familyId);
       if (!winner) throw new HttpError(409, { error: uploadMessages.idTaken });
       storedBefore(winner, userId, familyId);
     }
@@ -254,7 +249,7 @@ export const photoRoutes: FastifyPluginAsyncZod<{
         throw tooLarge(reply);
       }
       await requireMembership(families, familyId, user.id);
-      const existing = await photos.findFile(photoId);
+      const existing = await photos.findFile(photoId, familyId);
       if (existing) return reply.code(200).send(storedBefore(existing, user.id, familyId));
       const part = await request.file().catch((error: unknown) => {
         // A body that is not a well-formed multipart upload: the sender's bytes, not this server's trouble.
@@ -290,7 +285,7 @@ export const photoRoutes: FastifyPluginAsyncZod<{
       const { length } = request.query;
       if (length > limits.photoMaxBytes) throw tooLarge(reply);
       await requireMembership(families, familyId, user.id);
-      const existing = await photos.findFile(photoId);
+      const existing = await photos.findFile(photoId, familyId);
       if (existing) {
         storedBefore(existing, user.id, familyId);
         return { offset: length };
@@ -313,7 +308,7 @@ export const photoRoutes: FastifyPluginAsyncZod<{
         throw tooLarge(reply);
       }
       await requireMembership(families, familyId, user.id);
-      const existing = await photos.findFile(photoId);
+      const existing = await photos.findFile(photoId, familyId);
       if (existing) return reply.code(200).send(storedBefore(existing, user.id, familyId));
       let part;
       try {
@@ -345,7 +340,7 @@ export const photoRoutes: FastifyPluginAsyncZod<{
         return reply.type('image/webp').header('content-length', display.byteSize).send(display.stream);
       }
       // Saved under its title, with the extension of the bytes sent: an iPhone's own HEIC comes back as .heic.
-      const title = (await photos.find(photoId))?.title ?? null;
+      const title = (await photos.find(photoId, file.familyId))?.title ?? null;
       const savedAs = (contentType: string) => attachmentNamed(title, 'photo', imageExtension(contentType));
       if (file.uploadedById === user.id) {
         reply.header('content-disposition', savedAs(file.contentType));
@@ -419,7 +414,7 @@ export const photoRoutes: FastifyPluginAsyncZod<{
         }),
         result: null,
       }));
-      const photo = await photos.find(photoId);
+      const photo = await photos.find(photoId, familyId);
       if (!photo) throw new Error(`photo ${photoId} missing right after it was made`);
       return reply.code(201).send(photo);
     },
@@ -444,7 +439,7 @@ export const photoRoutes: FastifyPluginAsyncZod<{
         change: await mutators['album.create'](tx, context, { albumId, familyId, ...body }),
         result: null,
       }));
-      const album = await albums.find(albumId);
+      const album = await albums.find(albumId, familyId);
       if (!album) throw new Error(`album ${albumId} missing right after it was made`);
       return reply.code(201).send(album);
     },

@@ -92,7 +92,7 @@ export const postRoutes: FastifyPluginAsyncZod<{ sql: Sql; runMutation: Mutation
       const postId = randomUUID();
       const post = await runMutation(user.id, request.log, async (tx, context) => ({
         change: await mutators['post.create'](tx, context, { postId, familyId, content, photoIds }),
-        result: await createPostRepository(tx).find(postId),
+        result: await createPostRepository(tx).find(postId, familyId),
       }));
       if (!post) throw new Error(`post ${postId} missing right after it was created`);
       return reply.code(201).send(post);

@@ -135,7 +135,7 @@ export const voiceRoutes: FastifyPluginAsyncZod<{
     };
     if (!(await voiceFiles.store(received, (tx) => createVoiceFileRepository(tx).addFile(file)))) {
       // Sent twice at once: the other request stored it first; it is this person's only if the ids agree.
-      const winner = await voiceNotes.findFile(voiceNoteId);
+      const winner = await voiceNotes.findFile(voiceNoteId, familyId);
       if (!winner) throw new HttpError(409, { error: voiceMessages.idTaken });
       return storedBefore(winner, userId, familyId);
     }
@@ -160,7 +160,7 @@ export const voiceRoutes: FastifyPluginAsyncZod<{
         throw tooLarge(reply);
       }
       await requireMembership(families, familyId, user.id);
-      const existing = await voiceNotes.findFile(voiceNoteId);
+      const existing = await voiceNotes.findFile(voiceNoteId, familyId);
       if (existing) return reply.code(200).send(storedBefore(existing, user.id, familyId));
       if (!voiceFiles.available) {
         request.log.warn('a voice note was refused: ffmpeg is not installed on this server');
@@ -188,8 +188,8 @@ export const voiceRoutes: FastifyPluginAsyncZod<{
     { preValidation: app.requireUser, schema: schemas.audio },
     async (request, reply) => {
       const { user } = signedIn(request);
-      const file = await voiceNotes.findFile(request.params.voiceNoteId);
-      if (!file || (await families.roleOf(file.familyId, user.id)) === null) throw notFound();
+      const file = await voiceNotes.fileSeenBy(request.params.voiceNoteId, user.id);
+      if (!file) throw notFound();
       const size = file.playableByteSize;
       const range = parseRange(request.headers.range, size);
       reply
