@@ -12,6 +12,10 @@ const text = (familyId: string, content: string, messageId: string = randomUUID(
   name: 'message.send',
   args: { messageId, familyId, messageType: 'text', content },
 });
+const photoMessage = (familyId: string, photoId: string): NamedMutation => ({
+  name: 'message.send',
+  args: { messageId: randomUUID(), familyId, messageType: 'photo', photoId },
+});
 
 /** The device's copy of a family's messages, by number. */
 function messagesOf(device: TestDevice, familyId: string): SyncedMessage[] {
@@ -135,8 +139,8 @@ describe('chat', () => {
     const answer = await grandsonDevice.send(
       text(familyId, '   '),
       text(familyId, 'x'.repeat(limits.messageContentMax + 1)),
-      { name: 'message.send', args: { messageId: randomUUID(), familyId, messageType: 'photo', photoId: cousinsPhoto } },
-      { name: 'message.send', args: { messageId: randomUUID(), familyId, messageType: 'photo', photoId: elsewhere } },
+      photoMessage(familyId, cousinsPhoto),
+      photoMessage(familyId, elsewhere),
     );
     expect(answer.results.map((result) => result.status)).toEqual(['rejected', 'rejected', 'rejected', 'applied']);
     expect(answer.results[0]).toMatchObject({ reason: rejections.invalid(messages.messageEmpty) });
