@@ -7,6 +7,7 @@ import { signUp, useTestApp, type TestAccount } from '../testing/test-app.ts';
 import { addMember, createFamily, TestDevice, type NamedMutation } from '../testing/test-device.ts';
 import { phonePhoto, uploadPhotoFile } from '../testing/test-photos.ts';
 import { recording, uploadVoiceFile } from '../testing/test-voice.ts';
+import { isKnownUnscoped, touchesFamilyTable, unscopedStatements } from '../testing/unscoped-statements.ts';
 import { frameCookieName } from './frame-routes.ts';
 
 /**
@@ -15,7 +16,17 @@ import { frameCookieName } from './frame-routes.ts';
  * change. The routes come from the app itself, so a route added later without a case here fails the first test.
  */
 
-const context = useTestApp();
+/** What the app sends while `watching`: the statements of family B's own member reading it. */
+const statements = new Map<string, unknown[]>();
+let watching = false;
+const context = useTestApp(
+  {},
+  {
+    onStatement: (text, parameters) => {
+      if (watching && !statements.has(text) && touchesFamilyTable(text)) statements.set(text, parameters);
+    },
+  },
+);
 const registered = new Set<string>();
 let app: FastifyInstance;
 
@@ -482,6 +493,7 @@ let alice: TestAccount;
 let familyAId: string;
 let aliceDevice: TestDevice;
 let familyB: Ids;
+let bob: TestAccount;
 let bobDeviceId: string;
 let carol: TestAccount;
 let carolDevice: TestDevice;
@@ -496,7 +508,7 @@ beforeAll(async () => {
   aliceDevice = new TestDevice(app, alice);
   familyAId = (await createFamily(aliceDevice, 'Family A')).familyId;
 
-  const bob = await signUp(app);
+  bob = await signUp(app);
   const bobDevice = new TestDevice(app, bob);
   bobDeviceId = bobDevice.id;
   const { familyId, memberId } = await createFamily(bobDevice, 'Family B');
@@ -679,6 +691,25 @@ describe('family isolation', () => {
     expect(foreign.statusCode).toBe(204);
     expect(random.statusCode).toBe(204);
     expect(await databaseFingerprint()).toEqual(before);
+  });
+});
+
+describe('family B read by its own member', () => {
+  it('names family B in every statement on a family table (decisions 0063, 0068)', async () => {
+    const reads = Object.entries(familyRoutes).filter(([route]) => route.startsWith('GET '));
+    watching = true;
+    try {
+      for (const [route, probe] of reads) {
+        const { url, headers } = probe(familyB);
+        const answer = await app.inject({ method: 'GET', url, headers: { ...headers, cookie: bob.cookie } });
+        expect(answer.statusCode, route).toBeLessThan(400);
+      }
+    } finally {
+      watching = false;
+    }
+    const unscoped = await unscopedStatements(context.databaseUrl, statements);
+    expect(statements.size).toBeGreaterThan(reads.length);
+    expect(unscoped.filter(({ text }) => !isKnownUnscoped(text))).toEqual([]);
   });
 });
 

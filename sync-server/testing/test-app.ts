@@ -6,7 +6,7 @@ import { afterAll, beforeAll } from 'vitest';
 import type { User } from '../../schema/index.ts';
 import { buildApp, type AppOptions } from '../app.ts';
 import { loadConfig, type Config } from '../config.ts';
-import { connect, type Sql } from '../database.ts';
+import { connect, type Sql, type StatementWatcher } from '../database.ts';
 import { runMigrations } from '../migrate.ts';
 import { sessionCookieName } from '../plugins/session.ts';
 import { createLocalNotifier, createPostgresNotifier, type FamilyChange, type SyncNotifier } from '../sync-notifier.ts';
@@ -82,9 +82,13 @@ export async function createTestNotifier(sql: Sql): Promise<SyncNotifier> {
 
 /**
  * One fresh database per test file, migrated, and the app built on it with a test config. Call at the top of a
- * test file; the returned context is filled in before the first test runs.
+ * test file; the returned context is filled in before the first test runs. `onStatement` sees every statement sent
+ * through the context's connections (what the app sends, and the test's own).
  */
-export function useTestApp(overrides: Partial<Config> = {}): TestContext {
+export function useTestApp(
+  overrides: Partial<Config> = {},
+  { onStatement }: { onStatement?: StatementWatcher } = {},
+): TestContext {
   let database: TestDatabase | undefined;
   const apps: FastifyInstance[] = [];
   const notifiers = new Map<FastifyInstance, SyncNotifier>();
@@ -119,7 +123,7 @@ export function useTestApp(overrides: Partial<Config> = {}): TestContext {
   beforeAll(async () => {
     database = await createTestDatabase();
     context.databaseUrl = database.url;
-    context.sql = connect(database.url, database.poolMax);
+    context.sql = connect(database.url, database.poolMax, onStatement);
     await runMigrations(context.sql);
     context.app = await context.buildApp(overrides);
   });
