@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { photoUrl } from '../../schema/photo-urls.ts';
+import { photoFileUrl, photoUrl } from '../../schema/photo-urls.ts';
+import { voiceAudioUrl } from '../../schema/voice-urls.ts';
 import type { HearthDb } from '../db/hearth-db.ts';
 import {
   keepPreview,
@@ -52,9 +53,10 @@ describe('keepThumbnails', () => {
     };
     await keepThumbnails(db, server);
     expect(new Set(await keptThumbs())).toEqual(new Set([older, newer]));
-    expect(asked.slice(0, 2)).toEqual([photoUrl(newer, 'thumb'), photoUrl(notUpYet, 'thumb')]);
+    const thumbOf = (id: string) => photoFileUrl({ id, familyId }, 'thumb');
+    expect(asked.slice(0, 2)).toEqual([thumbOf(newer), thumbOf(notUpYet)]);
     const kept = await db.photoImages.get([newer, 'thumb']);
-    expect(await kept?.blob.text()).toBe(`thumb at ${photoUrl(newer, 'thumb')}`);
+    expect(await kept?.blob.text()).toBe(`thumb at ${thumbOf(newer)}`);
 
     // A photo deleted (or a family left): its images go at the next pass; only what is missing is asked again.
     await db.photoImages.put({ photoId: older, size: 'preview', blob: new Blob(['p']), byteSize: 1, lastUsedAt: 1 });
@@ -63,7 +65,7 @@ describe('keepThumbnails', () => {
     await keepThumbnails(db, server);
     expect(await keptThumbs()).toEqual([newer]);
     expect(await db.photoImages.get([older, 'preview'])).toBeUndefined();
-    expect(asked).toEqual([photoUrl(notUpYet, 'thumb')]);
+    expect(asked).toEqual([thumbOf(notUpYet)]);
   });
 
   it('stops at the first failure of the network and carries on from there at the next pass', async () => {
@@ -143,13 +145,13 @@ describe('keepVoiceClips', () => {
     await keepVoiceClips(db, server);
     const kept = new Set(await db.voiceClips.toCollection().primaryKeys());
     expect(kept).toEqual(new Set([...newest, theirs, ownId]));
-    expect(asked).not.toContain(`/api/voice-notes/${oldest}/audio`);
+    expect(asked).not.toContain(voiceAudioUrl({ id: oldest!, familyId }));
 
     // A newer one arrives: the oldest kept of the family goes, and only the new one is fetched.
     const newer = await syncedVoiceNote(59);
     asked.length = 0;
     await keepVoiceClips(db, server);
-    expect(asked).toEqual([`/api/voice-notes/${newer}/audio`]);
+    expect(asked).toEqual([voiceAudioUrl({ id: newer, familyId })]);
     expect(await db.voiceClips.get(newest[0]!)).toBeUndefined();
     expect(await db.voiceClips.get(newer)).toBeDefined();
   });

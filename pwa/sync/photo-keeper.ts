@@ -1,5 +1,6 @@
 import { Dexie } from 'dexie';
-import { photoUrl } from '../../schema/photo-urls.ts';
+import { photoFileUrl } from '../../schema/photo-urls.ts';
+import { voiceAudioUrl } from '../../schema/voice-urls.ts';
 import { isDeviceFull, type HearthDb, type PhotoImage } from '../db/hearth-db.ts';
 import { signInAgain } from '../lib/api-client.ts';
 
@@ -34,9 +35,8 @@ export async function keepThumbnails(db: HearthDb, fetchImage: FetchImage = fetc
   const existing = new Set(photos.map((photo) => photo.id));
   const wanted = photos
     .sort((a, b) => (a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : 0))
-    .slice(0, keptThumbnails)
-    .map((photo) => photo.id);
-  const wantedSet = new Set(wanted);
+    .slice(0, keptThumbnails);
+  const wantedSet = new Set(wanted.map((photo) => photo.id));
   const kept = await db.photoImages.toCollection().primaryKeys();
   const unwanted = kept.filter(
     ([photoId, size]) => !existing.has(photoId) || (size === 'thumb' && !wantedSet.has(photoId)),
@@ -44,18 +44,19 @@ export async function keepThumbnails(db: HearthDb, fetchImage: FetchImage = fetc
   await db.photoImages.bulkDelete(unwanted);
 
   const keptThumbs = new Set(kept.filter(([, size]) => size === 'thumb').map(([photoId]) => photoId));
-  const missing = wanted.filter((photoId) => !keptThumbs.has(photoId));
+  const missing = wanted.filter((photo) => !keptThumbs.has(photo.id));
   let stopped = false;
   const worker = async () => {
     while (!stopped) {
-      const photoId = missing.shift();
-      if (photoId === undefined) return;
+      const photo = missing.shift();
+      if (photo === undefined) return;
       try {
-        const blob = await fetchImage(photoUrl(photoId, 'thumb'));
+        const blob = await fetchImage(photoFileUrl(photo, 'thumb'));
         if (!blob) continue;
         // Gone while it was fetched: not kept.
-        if (!(await db.photos.get(photoId))) continue;
-        await db.photoImages.put({ photoId, size: 'thumb', blob, byteSize: blob.size, lastUsedAt: Date.now() });
+        if (!(await db.photos.get(photo.id))) continue;
+        const thumb = { photoId: photo.id, size: 'thumb' as const, blob, byteSize: blob.size, lastUsedAt: Date.now() };
+        await db.photoImages.put(thumb);
       } catch {
         // Offline, or the device is full: the next pass tries again.
         stopped = true;
@@ -128,7 +129,7 @@ export async function keepVoiceClips(db: HearthDb, fetchAudio: FetchImage = fetc
   for (const note of newestFirst) {
     if (!wanted.has(note.id) || keptIds.has(note.id)) continue;
     try {
-      const blob = await fetchAudio(`/api/voice-notes/${note.id}/audio`);
+      const blob = await fetchAudio(voiceAudioUrl(note));
       if (!blob || !(await db.voiceNotes.get(note.id))) continue;
       await db.voiceClips.put({ voiceNoteId: note.id, familyId: note.familyId, blob, keptAt: Date.now() });
     } catch {

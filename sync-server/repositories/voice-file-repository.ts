@@ -48,15 +48,6 @@ export function createVoiceFileRepository(sql: Queryable) {
       return row ? toVoiceFile(row) : null;
     },
 
-    /** The recording in a family `userId` is in, for its address, which names the voice note alone (decision 0068). */
-    async fileSeenBy(voiceNoteId: string, userId: string): Promise<VoiceFile | null> {
-      const [row] = await sql<VoiceFileRow[]>`
-        select f.* from voice_files f join family_members m on m.family_id = f.family_id and m.user_id = ${userId}
-        where f.voice_note_id = ${voiceNoteId}
-        limit 1
-      `;
-      return row ? toVoiceFile(row) : null;
-    },
 
     /** False when the id is taken already (an upload repeated after its answer was lost). */
     async addFile(file: VoiceFile): Promise<boolean> {

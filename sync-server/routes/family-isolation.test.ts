@@ -114,11 +114,16 @@ const familyRoutes: Record<string, (ids: Ids) => Probe> = {
     payload: Buffer.alloc(1000),
   }),
   'GET /api/photos/:photoId/:size': (ids) => ({ url: `/api/photos/${ids.photoId}/original` }),
+  'GET /api/families/:id/photos/:photoId/:size': (ids) => ({
+    url: `/api/families/${ids.familyId}/photos/${ids.photoId}/thumb`,
+  }),
   'POST /api/families/:id/voice-notes/:voiceNoteId/file': (ids) => ({
     url: `/api/families/${ids.familyId}/voice-notes/${randomUUID()}/file`,
     payload: {},
   }),
-  'GET /api/voice-notes/:voiceNoteId/audio': (ids) => ({ url: `/api/voice-notes/${ids.voiceNoteId}/audio` }),
+  'GET /api/families/:id/voice-notes/:voiceNoteId/audio': (ids) => ({
+    url: `/api/families/${ids.familyId}/voice-notes/${ids.voiceNoteId}/audio`,
+  }),
   'GET /api/families/:id/albums': (ids) => ({ url: `/api/families/${ids.familyId}/albums` }),
   'POST /api/families/:id/albums': (ids) => ({
     url: `/api/families/${ids.familyId}/albums`,

@@ -126,15 +126,17 @@ describe.each(Object.keys(backends))('photos stored on %s', (backend) => {
       uploadedById: grandma.user.id,
     });
 
-    for (const size of ['thumb', 'preview'] as const) {
-      const shown = await get(`/api/photos/${photoId}/${size}`, son.cookie);
+    // At the spec's address and at the app's, which names the family (decision 0068).
+    const addresses = [`/api/photos/${photoId}`, `/api/families/${familyId}/photos/${photoId}`];
+    for (const [address, size] of addresses.flatMap((at) => (['thumb', 'preview'] as const).map((s) => [at, s]))) {
+      const shown = await get(`${address}/${size}`, son.cookie);
       expect(shown.statusCode).toBe(200);
       expect(shown.headers['content-type']).toBe('image/webp');
       expect(shown.headers['cache-control']).toBe('private, max-age=31536000, immutable');
       const { width, exif } = await sharp(shown.rawPayload).metadata();
       expect(width).toBe(size === 'thumb' ? 480 : 1200);
       expect(exif).toBeUndefined();
-      const cached = await get(`/api/photos/${photoId}/${size}`, son.cookie, {
+      const cached = await get(`${address}/${size}`, son.cookie, {
         'if-none-match': String(shown.headers.etag),
       });
       expect(cached.statusCode).toBe(304);
@@ -187,6 +189,7 @@ describe.each(Object.keys(backends))('photos stored on %s', (backend) => {
     const random = await get(`/api/photos/${randomUUID()}/thumb`, stranger.cookie);
     expect(foreign.statusCode).toBe(404);
     expect(foreign.body).toBe(random.body);
+    expect((await get(`${addresses[1]}/thumb`, stranger.cookie)).body).toBe(random.body);
     expect((await app.inject({ method: 'GET', url: `/api/photos/${photoId}/thumb` })).statusCode).toBe(401);
   });
 

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -13,7 +13,7 @@ import {
   photoSchema,
   uploadedPhotoSchema,
 } from '../../schema/index.ts';
-import { photoIdInUrl, photoSizes } from '../../schema/photo-urls.ts';
+import { photoIdInUrl, photoSizes, type PhotoSize } from '../../schema/photo-urls.ts';
 import type { Sql } from '../database.ts';
 import { HttpError, serverMessages } from '../http-errors.ts';
 import { mutators } from '../mutators/index.ts';
@@ -60,6 +60,23 @@ const heldSchema = z.object({ offset: z.number().int() });
 /** The content type of a part's bytes, as tus names it. */
 const partContentType = 'application/offset+octet-stream';
 const photoParamsSchema = z.strictObject({ photoId: id, size: z.enum(photoSizes) });
+const familyPhotoParamsSchema = z.strictObject({ id, photoId: id, size: z.enum(photoSizes) });
+
+/** What both addresses of a photo's file answer. */
+const photoFile = {
+  description:
+    'Kept by the browser for a year (the bytes under an address never change), with an ETag. The original of ' +
+    'someone else’s photo comes only if they allow downloads; it supports one `Range`, and HEAD asks whether ' +
+    'it may be downloaded without making the copy.',
+  response: {
+    200: fileContent('The image', 'image/*'),
+    206: fileContent('The range asked for, of the original', 'image/*'),
+    304: noContent('Unchanged (If-None-Match)'),
+    ...errorResponses(400, 401, 404),
+    403: apiError('Its owner does not allow downloads of the original'),
+    416: noContent('The range is outside the file (`Content-Range` says its size)'),
+  },
+};
 
 const schemas = {
   upload: {
@@ -116,19 +133,13 @@ const schemas = {
   },
   file: {
     summary: 'A photo’s file: a display size (WebP), or the original as uploaded',
-    description:
-      'Kept by the browser for a year (the bytes under an address never change), with an ETag. The original of ' +
-      'someone else’s photo comes only if they allow downloads; it supports one `Range`, and HEAD asks whether ' +
-      'it may be downloaded without making the copy.',
+    ...photoFile,
     params: photoParamsSchema,
-    response: {
-      200: fileContent('The image', 'image/*'),
-      206: fileContent('The range asked for, of the original', 'image/*'),
-      304: noContent('Unchanged (If-None-Match)'),
-      ...errorResponses(400, 401, 404),
-      403: apiError('Its owner does not allow downloads of the original'),
-      416: noContent('The range is outside the file (`Content-Range` says its size)'),
-    },
+  },
+  familyFile: {
+    summary: 'A photo’s file, in its family: the address the app uses (decision 0068)',
+    ...photoFile,
+    params: familyPhotoParamsSchema,
   },
   list: {
     summary: 'The family’s photos, newest first',
@@ -173,13 +184,11 @@ export const photoRoutes: FastifyPluginAsyncZod<{
 
   /**
    * A photo's file may be fetched by members of its family once it is a photo, and by its uploader before that (the
-   * device shows it while naming it). Anyone else gets exactly what an id that never existed gets. The address
-   * names the photo alone: its file is looked for in the families the person is in.
+   * device shows it while naming it). Anyone else gets exactly what an id that never existed gets.
    */
-  async function fileVisibleTo(photoId: string, userId: string): Promise<PhotoFile> {
-    const file = await photos.fileSeenBy(photoId, userId);
+  async function visibleTo(file: PhotoFile | null, userId: string): Promise<PhotoFile> {
     if (!file) throw notFound();
-    if (file.uploadedById !== userId && !(await photos.findRef(photoId, file.familyId))) throw notFound();
+    if (file.uploadedById !== userId && !(await photos.findRef(file.photoId, file.familyId))) throw notFound();
     return file;
   }
 
@@ -322,44 +331,66 @@ export const photoRoutes: FastifyPluginAsyncZod<{
     },
   );
 
+  /**
+   * The app's address of a photo's file: in the family it names, so that a database split by family asks one node
+   * (decision 0068). A family the person is not in reads like a photo that does not exist.
+   */
+  app.get(
+    '/api/families/:id/photos/:photoId/:size',
+    { preValidation: app.requireUser, schema: schemas.familyFile },
+    async (request, reply) => {
+      const { user } = signedIn(request);
+      const { id: familyId, photoId, size } = request.params;
+      await requireMembership(families, familyId, user.id);
+      return sendPhoto(request, reply, await visibleTo(await photos.findFile(photoId, familyId), user.id), size);
+    },
+  );
+
+  /** The spec's address of a photo's file (`imageUrl`), which names the photo alone: found in the person's families. */
   app.get(
     '/api/photos/:photoId/:size',
     { preValidation: app.requireUser, schema: schemas.file },
     async (request, reply) => {
       const { user } = signedIn(request);
       const { photoId, size } = request.params;
-      const file = await fileVisibleTo(photoId, user.id);
-      // Another member's copy is not the uploader's bytes; `-others` since copies of every format are re-encoded.
-      const etag = `"${file.sha256.slice(0, 32)}-${size}${file.uploadedById === user.id ? '' : '-others'}"`;
-      reply.header('cache-control', cacheForever).header('etag', etag).header('x-content-type-options', 'nosniff');
-      if (request.headers['if-none-match'] === etag) return reply.code(304).send();
-
-      if (size !== 'original') {
-        const display = await photoFiles.display(file, size);
-        if (!display) throw notFound();
-        return reply.type('image/webp').header('content-length', display.byteSize).send(display.stream);
-      }
-      // Saved under its title, with the extension of the bytes sent: an iPhone's own HEIC comes back as .heic.
-      const title = (await photos.find(photoId, file.familyId))?.title ?? null;
-      const savedAs = (contentType: string) => attachmentNamed(title, 'photo', imageExtension(contentType));
-      if (file.uploadedById === user.id) {
-        reply.header('content-disposition', savedAs(file.contentType));
-        return sendOriginal(reply, file, request.headers.range);
-      }
-      if (!(await settings.get(file.uploadedById)).photoDownload) {
-        throw new HttpError(403, { error: uploadMessages.notAllowed });
-      }
-      // The viewer asks with HEAD whether to offer Download original: answered without making the copy it would get.
-      reply.header('content-disposition', savedAs(sharedContentType(file.contentType)));
-      if (request.method === 'HEAD') return reply.type(sharedContentType(file.contentType)).send(undefined);
-      const shared = await photoFiles.shared(file);
-      if (!shared) throw notFound();
-      return reply
-        .type(sharedContentType(file.contentType))
-        .header('content-length', shared.byteSize)
-        .send(shared.stream);
+      return sendPhoto(request, reply, await visibleTo(await photos.fileSeenBy(photoId, user.id), user.id), size);
     },
   );
+
+  /** A photo's file in the size asked for, to a person it is visible to. */
+  async function sendPhoto(request: FastifyRequest, reply: FastifyReply, file: PhotoFile, size: PhotoSize) {
+    const { method, headers } = request;
+    const userId = signedIn(request).user.id;
+    // Another member's copy is not the uploader's bytes; `-others` since copies of every format are re-encoded.
+    const etag = `"${file.sha256.slice(0, 32)}-${size}${file.uploadedById === userId ? '' : '-others'}"`;
+    reply.header('cache-control', cacheForever).header('etag', etag).header('x-content-type-options', 'nosniff');
+    if (headers['if-none-match'] === etag) return reply.code(304).send();
+
+    if (size !== 'original') {
+      const display = await photoFiles.display(file, size);
+      if (!display) throw notFound();
+      return reply.type('image/webp').header('content-length', display.byteSize).send(display.stream);
+    }
+    // Saved under its title, with the extension of the bytes sent: an iPhone's own HEIC comes back as .heic.
+    const title = (await photos.find(file.photoId, file.familyId))?.title ?? null;
+    const savedAs = (contentType: string) => attachmentNamed(title, 'photo', imageExtension(contentType));
+    if (file.uploadedById === userId) {
+      reply.header('content-disposition', savedAs(file.contentType));
+      return sendOriginal(reply, file, headers.range);
+    }
+    if (!(await settings.get(file.uploadedById)).photoDownload) {
+      throw new HttpError(403, { error: uploadMessages.notAllowed });
+    }
+    // The viewer asks with HEAD whether to offer Download original: answered without making the copy it would get.
+    reply.header('content-disposition', savedAs(sharedContentType(file.contentType)));
+    if (method === 'HEAD') return reply.type(sharedContentType(file.contentType)).send(undefined);
+    const shared = await photoFiles.shared(file);
+    if (!shared) throw notFound();
+    return reply
+      .type(sharedContentType(file.contentType))
+      .header('content-length', shared.byteSize)
+      .send(shared.stream);
+  }
 
   async function sendOriginal(reply: FastifyReply, file: PhotoFile, rangeHeader: string | undefined) {
     const range = parseRange(rangeHeader, file.byteSize);

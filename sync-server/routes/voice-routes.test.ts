@@ -6,6 +6,7 @@ import { gzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { limits } from '../../schema/index.ts';
+import { voiceAudioUrl } from '../../schema/voice-urls.ts';
 import { housekeepingPolicy, runHousekeeping } from '../housekeeping.ts';
 import { forgetUnusedPhotoBytes, storageKeys } from '../photos/photo-files.ts';
 import { diskPhotoStorage, type PhotoStorage } from '../photos/photo-storage.ts';
@@ -46,7 +47,7 @@ beforeAll(async () => {
 });
 
 const listen = (voiceNoteId: string, cookie: string, headers: Record<string, string> = {}) =>
-  app.inject({ method: 'GET', url: `/api/voice-notes/${voiceNoteId}/audio`, headers: { cookie, ...headers } });
+  app.inject({ method: 'GET', url: voiceAudioUrl({ id: voiceNoteId, familyId }), headers: { cookie, ...headers } });
 
 async function voiceFileCount(): Promise<number> {
   const [row] = await context.sql<{ count: number }[]>`select count(*)::int as count from voice_files`;

@@ -65,7 +65,7 @@ const schemas = {
     description:
       'For members of its family. Kept by the browser for a year (the bytes under an address never change); it ' +
       'supports one `Range`, which Safari asks for before it plays.',
-    params: z.strictObject({ voiceNoteId: id }),
+    params: z.strictObject({ id, voiceNoteId: id }),
     response: {
       200: fileContent('The sound', playableContentType),
       206: fileContent('The range asked for', playableContentType),
@@ -184,11 +184,13 @@ export const voiceRoutes: FastifyPluginAsyncZod<{
 
   /** The playable copy, for members of the voice note's family; anyone else gets what an unknown id gets. */
   app.get(
-    '/api/voice-notes/:voiceNoteId/audio',
+    '/api/families/:id/voice-notes/:voiceNoteId/audio',
     { preValidation: app.requireUser, schema: schemas.audio },
     async (request, reply) => {
       const { user } = signedIn(request);
-      const file = await voiceNotes.fileSeenBy(request.params.voiceNoteId, user.id);
+      const { id: familyId, voiceNoteId } = request.params;
+      await requireMembership(families, familyId, user.id);
+      const file = await voiceNotes.findFile(voiceNoteId, familyId);
       if (!file) throw notFound();
       const size = file.playableByteSize;
       const range = parseRange(request.headers.range, size);

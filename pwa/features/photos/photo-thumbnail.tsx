@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { photoUrl } from '../../../schema/photo-urls.ts';
+import { photoFileUrl, type PhotoInFamily } from '../../../schema/photo-urls.ts';
 import { useObjectUrl } from '../../lib/use-object-url.ts';
 import { useHearthDb } from '../device-session/device-session-store.ts';
 
@@ -7,7 +7,8 @@ import { useHearthDb } from '../device-session/device-session-store.ts';
  * Where to show a photo's thumbnail from: the copy kept on this device (pwa/sync/photo-keeper.ts), which shows on a
  * plane and on a connection that hangs, else the server's address. Null for the moment it takes to look.
  */
-export function useThumbnailUrl(photoId: string): string | null {
+export function useThumbnailUrl(photo: PhotoInFamily): string | null {
+  const { id: photoId, familyId } = photo;
   const db = useHearthDb();
   const [kept, setKept] = useState<{ photoId: string; blob: Blob | null } | null>(null);
   useEffect(() => {
@@ -23,12 +24,12 @@ export function useThumbnailUrl(photoId: string): string | null {
   const looked = kept?.photoId === photoId ? kept : null;
   const keptUrl = useObjectUrl(looked?.blob ?? null);
   if (!looked) return null;
-  return looked.blob ? keptUrl : photoUrl(photoId, 'thumb');
+  return looked.blob ? keptUrl : photoFileUrl({ id: photoId, familyId }, 'thumb');
 }
 
 /** A photo's thumbnail, from the device when kept; nothing (the tile's own ground) where it cannot be had. */
-export function PhotoThumbnail({ photoId, alt, className }: { photoId: string; alt: string; className?: string }) {
-  const url = useThumbnailUrl(photoId);
+export function PhotoThumbnail({ photo, alt, className }: { photo: PhotoInFamily; alt: string; className?: string }) {
+  const url = useThumbnailUrl(photo);
   const [failed, setFailed] = useState<string | null>(null);
   if (!url || failed === url) return null;
   return (

@@ -26,7 +26,7 @@ export function PhotoTile({
       onPointerEnter={onPointerEnter}
       onClick={onOpen}
     >
-      <PhotoThumbnail photoId={photo.id} alt={photoAlt(photo)} className={styles.image} />
+      <PhotoThumbnail photo={photo} alt={photoAlt(photo)} className={styles.image} />
     </button>
   );
 }

@@ -1,7 +1,7 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useId, useRef, useState } from 'react';
 import { photoToasts } from '../../../schema/photo-messages.ts';
-import { photoUrl } from '../../../schema/photo-urls.ts';
+import { photoFileUrl, type PhotoInFamily } from '../../../schema/photo-urls.ts';
 import type { PhotoPoint } from '../../../schema/entities.ts';
 import type { SyncedAlbum, SyncedPhoto } from '../../../schema/sync.ts';
 import { signInAgain } from '../../lib/api-client.ts';
@@ -48,12 +48,13 @@ type Mode = 'view' | 'edit' | 'confirmDelete' | 'tag' | 'stories';
  * Whether to offer Download original: always to the uploader; to others where the uploader's Photo Download
  * setting allows it, which only the server knows (a HEAD of the original's address answers it without the bytes).
  */
-function useCanDownloadOriginal(photoId: string, mine: boolean): boolean {
+function useCanDownloadOriginal(photo: PhotoInFamily, mine: boolean): boolean {
+  const { id: photoId, familyId } = photo;
   const [allowed, setAllowed] = useState<{ photoId: string; allowed: boolean } | null>(null);
   useEffect(() => {
     if (mine) return;
     let current = true;
-    fetch(photoUrl(photoId, 'original'), { method: 'HEAD', credentials: 'same-origin' })
+    fetch(photoFileUrl({ id: photoId, familyId }, 'original'), { method: 'HEAD', credentials: 'same-origin' })
       .then((answer) => {
         if (answer.status === 401) signInAgain();
         if (current) setAllowed({ photoId, allowed: answer.ok });
@@ -64,7 +65,7 @@ function useCanDownloadOriginal(photoId: string, mine: boolean): boolean {
     return () => {
       current = false;
     };
-  }, [photoId, mine]);
+  }, [photoId, familyId, mine]);
   return mine || (allowed?.photoId === photoId && allowed.allowed);
 }
 
@@ -98,8 +99,8 @@ export function PhotoViewer({ photos, index, albums, open, onClose, onMove }: Ph
     album !== undefined && album.coverPhotoId !== photo.id && (album.createdById === user.id || isAdmin === true);
   const hasPrevious = index > 0;
   const hasNext = index < photos.length - 1;
-  const imageUrl = usePreviewUrl(photo.id);
-  const canDownload = useCanDownloadOriginal(photo.id, mine);
+  const imageUrl = usePreviewUrl(photo);
+  const canDownload = useCanDownloadOriginal(photo, mine);
   const storyCount = useStoryCount(photo.id);
   const titleId = useId();
   const detailsId = useId();
@@ -192,7 +193,7 @@ export function PhotoViewer({ photos, index, albums, open, onClose, onMove }: Ph
                   <li>
                     <a
                       className={styles.menuItem}
-                      href={photoUrl(photo.id, 'original')}
+                      href={photoFileUrl(photo, 'original')}
                       download
                       onClick={() => setMenuOpen(false)}
                     >

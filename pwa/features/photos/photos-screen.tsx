@@ -203,7 +203,7 @@ function AlbumTiles({
               onClick={() => onSelect(tile.id)}
             >
               <span className={styles.albumCover} aria-hidden="true">
-                {tile.cover ? <PhotoThumbnail photoId={tile.cover.id} alt="" /> : <PhotosIcon size="1.75rem" />}
+                {tile.cover ? <PhotoThumbnail photo={tile.cover} alt="" /> : <PhotosIcon size="1.75rem" />}
               </span>
               <span className={styles.albumName}>{tile.name}</span>
               <span className={styles.albumCount}>

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { photoUrl } from '../../../schema/photo-urls.ts';
+import { photoFileUrl, type PhotoInFamily } from '../../../schema/photo-urls.ts';
 import { useObjectUrl } from '../../lib/use-object-url.ts';
 import { fetchImageOverHttp, keepPreview } from '../../sync/photo-keeper.ts';
 import { useHearthDb } from '../device-session/device-session-store.ts';
@@ -9,9 +9,10 @@ import { useThumbnailUrl } from './photo-thumbnail.tsx';
  * Where the viewer shows a photo from: its preview kept on this device, else fetched (and kept, within the budget),
  * and meanwhile, or where there is no network, its thumbnail.
  */
-export function usePreviewUrl(photoId: string): string | null {
+export function usePreviewUrl(photo: PhotoInFamily): string | null {
+  const { id: photoId, familyId } = photo;
   const db = useHearthDb();
-  const thumbnail = useThumbnailUrl(photoId);
+  const thumbnail = useThumbnailUrl(photo);
   const [preview, setPreview] = useState<{ photoId: string; blob: Blob } | null>(null);
   useEffect(() => {
     let current = true;
@@ -21,7 +22,7 @@ export function usePreviewUrl(photoId: string): string | null {
       if (kept) {
         void db.photoImages.update([photoId, 'preview'], { lastUsedAt: Date.now() }).catch(() => {});
       } else {
-        blob = await fetchImageOverHttp(photoUrl(photoId, 'preview')).catch(() => null);
+        blob = await fetchImageOverHttp(photoFileUrl({ id: photoId, familyId }, 'preview')).catch(() => null);
         if (blob) void keepPreview(db, photoId, blob).catch(() => {});
       }
       if (current && blob) setPreview({ photoId, blob });
@@ -29,7 +30,7 @@ export function usePreviewUrl(photoId: string): string | null {
     return () => {
       current = false;
     };
-  }, [db, photoId]);
+  }, [db, photoId, familyId]);
   const previewUrl = useObjectUrl(preview?.photoId === photoId ? preview.blob : null);
   return previewUrl ?? thumbnail;
 }

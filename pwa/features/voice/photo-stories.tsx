@@ -56,7 +56,7 @@ export function PhotoStories({ photoId, familyId, titleId }: { photoId: string; 
                 {note.authorId === user.id ? 'You' : teller ? publicName(teller) : 'A family member'}
               </p>
               <VoicePlayer
-                source={{ voiceNoteId: note.id, durationMs: note.durationMs, peaks: note.peaks }}
+                source={{ note, durationMs: note.durationMs, peaks: note.peaks }}
                 label="Story"
               />
             </li>

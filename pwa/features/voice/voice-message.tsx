@@ -64,7 +64,7 @@ export function AttachedVoiceNote({ of, label }: { of: SoundOf; label: string })
   }
   const source =
     shown.kind === 'note'
-      ? { voiceNoteId: shown.note.id, durationMs: shown.note.durationMs, peaks: shown.note.peaks }
+      ? { note: shown.note, durationMs: shown.note.durationMs, peaks: shown.note.peaks }
       : { blob: shown.upload.file, durationMs: shown.upload.voice?.durationMs ?? 0 };
   return <VoicePlayer source={source} label={label} />;
 }

@@ -2,6 +2,7 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useRef, useState } from 'react';
 import { limits } from '../../../schema/limits.ts';
 import { voiceNoteLength } from '../../../schema/voice-notes.ts';
+import { voiceAudioUrl } from '../../../schema/voice-urls.ts';
 import { PauseIcon, PlayIcon } from '../../ui/icons.tsx';
 import { useHearthDb } from '../device-session/device-session-store.ts';
 import * as styles from './voice.css.ts';
@@ -13,8 +14,8 @@ const speeds = [1, 1.5] as const;
 
 /** What a player plays: a voice note of the family, or a recording still on this device (`blob`). */
 export type PlayerSource = {
-  /** The voice note's id: its kept copy or the server's playable one. Absent for a recording not yet sent. */
-  voiceNoteId?: string;
+  /** The voice note: its kept copy or the server's playable one. Absent for a recording not yet sent. */
+  note?: { id: string; familyId: string };
   blob?: Blob;
   durationMs: number;
   /** The waveform the server read from the sound; a recording not yet sent has none yet. */
@@ -59,11 +60,11 @@ export function VoicePlayer({ source, label }: { source: PlayerSource; label: st
   const db = useHearthDb();
   const online = useOnline();
   const clip = useLiveQuery(
-    () => (source.voiceNoteId && !source.blob ? db.voiceClips.get(source.voiceNoteId) : undefined),
-    [db, source.voiceNoteId, source.blob],
+    () => (source.note && !source.blob ? db.voiceClips.get(source.note.id) : undefined),
+    [db, source.note?.id, source.blob],
   );
   const localUrl = useObjectUrl(source.blob ?? clip?.blob);
-  const src = localUrl ?? (online && source.voiceNoteId ? `/api/voice-notes/${source.voiceNoteId}/audio` : null);
+  const src = localUrl ?? (online && source.note ? voiceAudioUrl(source.note) : null);
   const audioRef = useRef<HTMLAudioElement>(null);
   const [isPlaying, setIsPlaying] = useState(false);
   const [positionMs, setPositionMs] = useState(0);
@@ -109,7 +110,7 @@ export function VoicePlayer({ source, label }: { source: PlayerSource; label: st
             ref={audioRef}
             src={src}
             preload="metadata"
-            data-voice-note={source.voiceNoteId}
+            data-voice-note={source.note?.id}
             onPlay={() => setIsPlaying(true)}
             onPause={() => setIsPlaying(false)}
             onEnded={() => {

@@ -16,7 +16,7 @@ export function RecentPhotosPanel({ familyId }: { familyId: string }) {
         <ul className={styles.photoGrid}>
           {photos.map((photo) => (
             <li key={photo.id}>
-              <PhotoThumbnail photoId={photo.id} alt={photoAlt(photo)} className={styles.photo} />
+              <PhotoThumbnail photo={photo} alt={photoAlt(photo)} className={styles.photo} />
             </li>
           ))}
         </ul>
