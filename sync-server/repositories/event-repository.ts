@@ -3,7 +3,6 @@ import type { EventAttendee, FamilyEvent, PublicUser, RsvpStatus } from '../../s
 import type { Queryable } from '../database.ts';
 import type { PullSource } from './pull-source.ts';
 import { publicUserJson } from './public-user-json.ts';
-import { listSeenByMember } from './seen-by-member.ts';
 import { putClearingTombstone, recordTombstones } from './sync-tombstones.ts';
 import { type InFamily, tombstoneChildren } from './synced-storage.ts';
 import { isoTime } from './iso-time.ts';
@@ -35,13 +34,16 @@ export type EventRef = { id: string; familyId: string; createdById: string; titl
 
 const hour = 60 * 60 * 1000;
 
+/** An event's fields (`SyncedEvent`) as pairs for PostgreSQL's JSON builders, from the events aliased `e`. */
+const eventFields = (sql: Queryable) => sql`
+  'id', e.id, 'familyId', e.family_id, 'createdById', e.created_by_id, 'title', e.title,
+  'description', e.description, 'startDate', ${isoTime(sql, sql`e.start_date`)},
+  'endDate', ${isoTime(sql, sql`e.end_date`)}, 'location', e.location, 'timeZone', e.time_zone, 'allDay', e.all_day,
+  'createdAt', ${isoTime(sql, sql`e.created_at`)}
+`;
+
 export const eventPullSource: PullSource = (sql, familyId, from) => sql`
-  select e.version, e.id::text as id,
-    jsonb_build_object(
-      'id', e.id, 'familyId', e.family_id, 'createdById', e.created_by_id, 'title', e.title,
-      'description', e.description, 'startDate', ${isoTime(sql, sql`e.start_date`)}, 'endDate', ${isoTime(sql, sql`e.end_date`)}, 'location', e.location,
-      'timeZone', e.time_zone, 'allDay', e.all_day, 'createdAt', ${isoTime(sql, sql`e.created_at`)}
-    ) as row
+  select e.version, e.id::text as id, jsonb_build_object(${eventFields(sql)}) as row
   from events e where e.family_id = ${familyId} and e.version >= ${from}
 `;
 
@@ -91,15 +93,13 @@ function toEvent(row: EventRow): FamilyEvent {
 /** Writes here run under the lock of the event's family: the event cannot change between a look and a write. */
 export function createEventRepository(sql: Queryable) {
   /** Events with their makers' public fields, by start. */
-  function eventsSelect(condition: postgres.Fragment) {
-    return sql`
+  function eventsWhere(condition: postgres.Fragment) {
+    return sql<EventRow[]>`
       select e.*, ${publicUserJson(sql, 'u')} as created_by
       from events e join users u on u.id = e.created_by_id
       where ${condition}
+      order by e.start_date, e.id
     `;
-  }
-  function eventsWhere(condition: postgres.Fragment) {
-    return sql<EventRow[]>`${eventsSelect(condition)} order by e.start_date, e.id`;
   }
 
   return {
@@ -132,14 +132,22 @@ export function createEventRepository(sql: Queryable) {
     },
 
     /** The family's events as `userId` reads them: null when they are not one of its members. */
-    async seenBy(familyId: string, userId: string): Promise<FamilyEvent[] | null> {
-      const rows = await listSeenByMember<EventRow>(
-        sql,
-        { familyId, userId },
-        eventsSelect(sql`e.family_id = ${familyId}`),
-        sql`listed.start_date, listed.id`,
-      );
-      return rows?.map(toEvent) ?? null;
+    /**
+     * The family's events by start with their makers (`FamilyEvent[]`), as the JSON the API answers, made by
+     * PostgreSQL with the membership checked in the same statement; null when `userId` is not a member.
+     */
+    async seenByJson(familyId: string, userId: string): Promise<string | null> {
+      const [row] = await sql<{ member: boolean; events: string }[]>`
+        select exists (select 1 from family_members where family_id = ${familyId} and user_id = ${userId}) as member,
+          (
+            select coalesce(json_agg(
+              json_build_object(${eventFields(sql)}, 'createdBy', ${publicUserJson(sql, 'u')})
+              order by e.start_date, e.id
+            ), '[]')::text
+            from events e join users u on u.id = e.created_by_id where e.family_id = ${familyId}
+          ) as events
+      `;
+      return row?.member ? row.events : null;
     },
 
     /** Every event of the families `userId` is a member of, with versions, for their calendar address. */

@@ -92,13 +92,15 @@ export const familyPullSource: PullSource = (sql, familyId, from) => sql`
   from families f where f.id = ${familyId} and f.row_version >= ${from}
 `;
 
+/** A member's fields (`SyncedMember`) as pairs for PostgreSQL's JSON builders, from the members aliased `m`. */
+const memberFields = (sql: Queryable) => sql`
+  'id', m.id, 'familyId', m.family_id, 'userId', m.user_id, 'role', m.role,
+  'relationshipType', m.relationship_type, 'relativeToId', m.relative_to_id,
+  'joinedAt', ${isoTime(sql, sql`m.joined_at`)}
+`;
+
 export const memberPullSource: PullSource = (sql, familyId, from) => sql`
-  select m.version, m.id::text as id,
-    jsonb_build_object(
-      'id', m.id, 'familyId', m.family_id, 'userId', m.user_id, 'role', m.role,
-      'relationshipType', m.relationship_type, 'relativeToId', m.relative_to_id,
-      'joinedAt', ${isoTime(sql, sql`m.joined_at`)}
-    ) as row
+  select m.version, m.id::text as id, jsonb_build_object(${memberFields(sql)}) as row
   from family_members m where m.family_id = ${familyId} and m.version >= ${from}
 `;
 
@@ -234,11 +236,20 @@ export function createFamilyRepository(sql: Queryable) {
      * The family's members as `userId` may see them: none when they are not one of them (a member always sees at
      * least themselves), so one query both checks and answers.
      */
-    membersSeenBy(familyId: string, userId: string): Promise<FamilyMember[]> {
-      return membersWhere(sql`
-        m.family_id = ${familyId}
-        and exists (select 1 from family_members me where me.family_id = ${familyId} and me.user_id = ${userId})
-      `);
+    /**
+     * The family's members in the order they joined, with what the others see of them (`FamilyMember[]`), as the
+     * JSON the API answers, made by PostgreSQL; null when `userId` is not a member.
+     */
+    async membersSeenByJson(familyId: string, userId: string): Promise<string | null> {
+      const [row] = await sql<{ members: string | null }[]>`
+        select json_agg(
+          json_build_object(${memberFields(sql)}, 'user', ${publicUserJson(sql, 'u')}) order by m.joined_at, m.id
+        )::text as members
+        from family_members m join users u on u.id = m.user_id
+        where m.family_id = ${familyId}
+          and exists (select 1 from family_members me where me.family_id = ${familyId} and me.user_id = ${userId})
+      `;
+      return row?.members ?? null;
     },
 
     async findMemberWithUser(memberId: string, familyId: string): Promise<FamilyMember | null> {

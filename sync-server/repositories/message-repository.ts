@@ -31,12 +31,15 @@ export type NewMessage = {
  * A family's messages as devices keep them. A device that holds nothing of the family yet gets only the newest
  * `limits.messageWindow` (decision 0021); older ones it asks for as the person scrolls up (`pageOf`).
  */
+/** A message's fields (`SyncedMessage`) as pairs for PostgreSQL's JSON builders, from the messages aliased `m`. */
+const messageFields = (sql: Queryable) => sql`
+  'id', m.id, 'familyId', m.family_id, 'senderId', m.sender_id, 'number', m.number, 'content', m.content,
+  'messageType', m.message_type, 'photoId', m.photo_id, 'createdAt', ${isoTime(sql, sql`m.created_at`)},
+  'deletedAt', ${isoTime(sql, sql`m.deleted_at`)}
+`;
+
 export const messagePullSource: PullSource = (sql, familyId, from, { fromStart }) => sql`
-  select m.version, m.id::text as id,
-    jsonb_build_object(
-      'id', m.id, 'familyId', m.family_id, 'senderId', m.sender_id, 'number', m.number, 'content', m.content,
-      'messageType', m.message_type, 'photoId', m.photo_id, 'createdAt', ${isoTime(sql, sql`m.created_at`)}, 'deletedAt', ${isoTime(sql, sql`m.deleted_at`)}
-    ) as row
+  select m.version, m.id::text as id, jsonb_build_object(${messageFields(sql)}) as row
   from messages m where m.family_id = ${familyId} and m.version >= ${from}
   ${
     fromStart
@@ -133,21 +136,30 @@ export function createMessageRepository(sql: Queryable) {
       `;
     },
 
-    /** product.md §7's list: the newest `limit` messages, or those before number `before`, oldest first. */
-    async pageOf(
+    /**
+     * product.md §7's list: the newest `limit` messages, or those before number `before`, oldest first, with their
+     * senders (`MessageWithSender[]`), as the JSON the API answers, made by PostgreSQL with the membership checked
+     * in the same statement; null when `userId` is not a member.
+     */
+    async pageSeenByJson(
       familyId: string,
+      userId: string,
       { before, limit }: { before?: number; limit: number },
-    ): Promise<MessageWithSender[]> {
-      const rows = await sql<MessageRow[]>`
-        select * from (
-          select m.*, ${publicUserJson(sql, 'u')} as sender
-          from messages m join users u on u.id = m.sender_id
-          where m.family_id = ${familyId} ${before === undefined ? sql`` : sql`and m.number < ${before}`}
-          order by m.number desc
-          limit ${limit}
-        ) page order by number
+    ): Promise<string | null> {
+      const [row] = await sql<{ member: boolean; messages: string }[]>`
+        select exists (select 1 from family_members where family_id = ${familyId} and user_id = ${userId}) as member,
+          (
+            select coalesce(json_agg(page.message order by page.number), '[]')::text from (
+              select m.number,
+                json_build_object(${messageFields(sql)}, 'sender', ${publicUserJson(sql, 'u')}) as message
+              from messages m join users u on u.id = m.sender_id
+              where m.family_id = ${familyId} ${before === undefined ? sql`` : sql`and m.number < ${before}`}
+              order by m.number desc
+              limit ${limit}
+            ) page
+          ) as messages
       `;
-      return rows.map(toMessage);
+      return row?.member ? row.messages : null;
     },
 
     async find(messageId: string, familyId: string): Promise<MessageWithSender | null> {

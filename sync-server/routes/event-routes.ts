@@ -12,7 +12,7 @@ import { eventCalendar } from '../calendar/event-calendar.ts';
 import type { Sql } from '../database.ts';
 import { HttpError, serverMessages } from '../http-errors.ts';
 import { mutators } from '../mutators/index.ts';
-import { errorResponses, fileContent } from '../plugins/route-schemas.ts';
+import { errorResponses, fileContent, sendJsonText } from '../plugins/route-schemas.ts';
 import { signedIn } from '../plugins/session.ts';
 import { createEventRepository } from '../repositories/event-repository.ts';
 import { createSyncRepository } from '../repositories/sync-repository.ts';
@@ -71,12 +71,16 @@ export const eventRoutes: FastifyPluginAsyncZod<{ sql: Sql; runMutation: Mutatio
   const events = createEventRepository(sql);
 
   /** The family's events by start. */
-  app.get('/api/families/:id/events', { preValidation: app.requireUser, schema: schemas.list }, async (request) => {
-    const { id: familyId } = request.params;
-    const seen = await events.seenBy(familyId, signedIn(request).user.id);
-    if (!seen) throw new HttpError(404, { error: serverMessages.notFound });
-    return seen;
-  });
+  app.get(
+    '/api/families/:id/events',
+    { preValidation: app.requireUser, schema: schemas.list },
+    async (request, reply) => {
+      const { id: familyId } = request.params;
+      const seen = await events.seenByJson(familyId, signedIn(request).user.id);
+      if (seen === null) throw new HttpError(404, { error: serverMessages.notFound });
+      return sendJsonText(reply, seen);
+    },
+  );
 
   /** Creates an event; the body's `familyId`, where sent (the spec's screen does), must be the path's. */
   app.post(

@@ -14,7 +14,7 @@ import type { Sql } from '../database.ts';
 import { HttpError, serverMessages } from '../http-errors.ts';
 import { mutators } from '../mutators/index.ts';
 import { createFamily } from '../mutators/family-mutators.ts';
-import { errorResponses, noContent } from '../plugins/route-schemas.ts';
+import { errorResponses, noContent, sendJsonText } from '../plugins/route-schemas.ts';
 import { signedIn } from '../plugins/session.ts';
 import { createFamilyRepository } from '../repositories/family-repository.ts';
 import type { FamilyChange } from '../sync-notifier.ts';
@@ -91,12 +91,17 @@ export const familyRoutes: FastifyPluginAsyncZod<{ sql: Sql; runMutation: Mutati
     return family;
   });
 
-  app.get('/api/families/:id/members', { preValidation: app.requireUser, schema: schemas.members }, async (request) => {
-    const { id: familyId } = request.params;
-    const members = await families.membersSeenBy(familyId, signedIn(request).user.id);
-    if (members.length === 0) throw new HttpError(404, { error: serverMessages.notFound });
-    return members;
-  });
+  app.get(
+    '/api/families/:id/members',
+    { preValidation: app.requireUser, schema: schemas.members },
+    async (request, reply) => {
+      const { id: familyId } = request.params;
+      // A member is always among the members: none at all means the caller is not one.
+      const members = await families.membersSeenByJson(familyId, signedIn(request).user.id);
+      if (members === null) throw new HttpError(404, { error: serverMessages.notFound });
+      return sendJsonText(reply, members);
+    },
+  );
 
   /** An admin changes a member's role; a member (or an admin) how they are related. Both at once in one write. */
   app.patch(

@@ -9,11 +9,10 @@ import {
 } from '../../schema/index.ts';
 import type { Sql } from '../database.ts';
 import { mutators } from '../mutators/index.ts';
-import { errorResponses } from '../plugins/route-schemas.ts';
+import { HttpError, serverMessages } from '../http-errors.ts';
+import { errorResponses, sendJsonText } from '../plugins/route-schemas.ts';
 import { signedIn } from '../plugins/session.ts';
-import { createFamilyRepository } from '../repositories/family-repository.ts';
 import { createMessageRepository } from '../repositories/message-repository.ts';
-import { requireMembership } from './support/family-access.ts';
 import { mutationErrors, type MutationRunner } from './support/run-mutation.ts';
 
 const schemas = {
@@ -39,15 +38,19 @@ export const messageRoutes: FastifyPluginAsyncZod<{ sql: Sql; runMutation: Mutat
   app,
   { sql, runMutation },
 ) => {
-  const families = createFamilyRepository(sql);
   const messages = createMessageRepository(sql);
 
   /** The newest page of the family's messages, or the page before message number `before`; oldest first. */
-  app.get('/api/families/:id/messages', { preValidation: app.requireUser, schema: schemas.page }, async (request) => {
-    const { id: familyId } = request.params;
-    await requireMembership(families, familyId, signedIn(request).user.id);
-    return messages.pageOf(familyId, request.query);
-  });
+  app.get(
+    '/api/families/:id/messages',
+    { preValidation: app.requireUser, schema: schemas.page },
+    async (request, reply) => {
+      const { id: familyId } = request.params;
+      const page = await messages.pageSeenByJson(familyId, signedIn(request).user.id, request.query);
+      if (page === null) throw new HttpError(404, { error: serverMessages.notFound });
+      return sendJsonText(reply, page);
+    },
+  );
 
   /** A text message from the caller, numbered next in the family. */
   app.post(
