@@ -77,7 +77,8 @@ test('a grandmother shares an album and a photo, her son sees them live, without
   const tile = sonPage.getByRole('img', { name: 'The lake at dawn' });
   await expect(tile).toBeVisible();
   await expect.poll(() => tile.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBe(480);
-  const photoId = await tile.evaluate((image: HTMLImageElement) => new URL(image.src).pathname.split('/')[3]!);
+  // Shown from the family's address of its file (decision 0068): /api/families/:id/photos/:photoId/thumb.
+  const photoId = await tile.evaluate((image: HTMLImageElement) => new URL(image.src).pathname.split('/')[5]!);
   await tile.click();
   // Titled by who shared it and when, never by a file name.
   const viewer = sonPage.getByRole('dialog', { name: new RegExp(`^Shared by ${family.grandma.username} on `) });
