@@ -12,11 +12,12 @@ import { eventCalendar } from '../calendar/event-calendar.ts';
 import type { Sql } from '../database.ts';
 import { HttpError, serverMessages } from '../http-errors.ts';
 import { mutators } from '../mutators/index.ts';
-import { errorResponses, fileContent, sendJsonText } from '../plugins/route-schemas.ts';
+import { errorResponses, fileContent } from '../plugins/route-schemas.ts';
 import { signedIn } from '../plugins/session.ts';
 import { createEventRepository } from '../repositories/event-repository.ts';
 import { createSyncRepository } from '../repositories/sync-repository.ts';
 import { attachmentNamed } from './support/attachment.ts';
+import { sendSeenByMember } from './support/family-access.ts';
 import { mutationErrors, type MutationRunner } from './support/run-mutation.ts';
 
 const schemas = {
@@ -76,9 +77,7 @@ export const eventRoutes: FastifyPluginAsyncZod<{ sql: Sql; runMutation: Mutatio
     { preValidation: app.requireUser, schema: schemas.list },
     async (request, reply) => {
       const { id: familyId } = request.params;
-      const seen = await events.seenByJson(familyId, signedIn(request).user.id);
-      if (seen === null) throw new HttpError(404, { error: serverMessages.notFound });
-      return sendJsonText(reply, seen);
+      return sendSeenByMember(reply, await events.seenByJson(familyId, signedIn(request).user.id));
     },
   );
 

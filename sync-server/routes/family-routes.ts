@@ -11,13 +11,13 @@ import {
   updateMemberBodySchema,
 } from '../../schema/index.ts';
 import type { Sql } from '../database.ts';
-import { HttpError, serverMessages } from '../http-errors.ts';
 import { mutators } from '../mutators/index.ts';
 import { createFamily } from '../mutators/family-mutators.ts';
-import { errorResponses, noContent, sendJsonText } from '../plugins/route-schemas.ts';
+import { errorResponses, noContent } from '../plugins/route-schemas.ts';
 import { signedIn } from '../plugins/session.ts';
 import { createFamilyRepository } from '../repositories/family-repository.ts';
 import type { FamilyChange } from '../sync-notifier.ts';
+import { sendSeenByMember } from './support/family-access.ts';
 import { mutationErrors, type MutationRunner } from './support/run-mutation.ts';
 
 const memberParamsSchema = z.strictObject({ id, memberId: id });
@@ -97,9 +97,7 @@ export const familyRoutes: FastifyPluginAsyncZod<{ sql: Sql; runMutation: Mutati
     async (request, reply) => {
       const { id: familyId } = request.params;
       // A member is always among the members: none at all means the caller is not one.
-      const members = await families.membersSeenByJson(familyId, signedIn(request).user.id);
-      if (members === null) throw new HttpError(404, { error: serverMessages.notFound });
-      return sendJsonText(reply, members);
+      return sendSeenByMember(reply, await families.membersSeenByJson(familyId, signedIn(request).user.id));
     },
   );
 

@@ -9,10 +9,10 @@ import {
 } from '../../schema/index.ts';
 import type { Sql } from '../database.ts';
 import { mutators } from '../mutators/index.ts';
-import { HttpError, serverMessages } from '../http-errors.ts';
-import { errorResponses, sendJsonText } from '../plugins/route-schemas.ts';
+import { errorResponses } from '../plugins/route-schemas.ts';
 import { signedIn } from '../plugins/session.ts';
 import { createMessageRepository } from '../repositories/message-repository.ts';
+import { sendSeenByMember } from './support/family-access.ts';
 import { mutationErrors, type MutationRunner } from './support/run-mutation.ts';
 
 const schemas = {
@@ -47,8 +47,7 @@ export const messageRoutes: FastifyPluginAsyncZod<{ sql: Sql; runMutation: Mutat
     async (request, reply) => {
       const { id: familyId } = request.params;
       const page = await messages.pageSeenByJson(familyId, signedIn(request).user.id, request.query);
-      if (page === null) throw new HttpError(404, { error: serverMessages.notFound });
-      return sendJsonText(reply, page);
+      return sendSeenByMember(reply, page);
     },
   );
 

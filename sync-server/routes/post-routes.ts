@@ -11,13 +11,13 @@ import {
   timestamp,
 } from '../../schema/index.ts';
 import type { Sql } from '../database.ts';
-import { HttpError, serverMessages } from '../http-errors.ts';
 import { lockFamilyOfPost } from '../mutators/access.ts';
 import { mutators } from '../mutators/index.ts';
-import { errorResponses, sendJsonText } from '../plugins/route-schemas.ts';
+import { errorResponses } from '../plugins/route-schemas.ts';
 import { signedIn } from '../plugins/session.ts';
 import { createPostRepository } from '../repositories/post-repository.ts';
 import { createReactionRepository } from '../repositories/reaction-repository.ts';
+import { sendSeenByMember } from './support/family-access.ts';
 import { mutationErrors, type MutationRunner } from './support/run-mutation.ts';
 
 const feedPageMax = 100;
@@ -77,8 +77,7 @@ export const postRoutes: FastifyPluginAsyncZod<{ sql: Sql; runMutation: Mutation
     { preValidation: app.requireUser, schema: schemas.feed },
     async (request, reply) => {
       const feed = await posts.feedJson(request.params.id, signedIn(request).user.id, request.query);
-      if (feed === null) throw new HttpError(404, { error: serverMessages.notFound });
-      return sendJsonText(reply, feed);
+      return sendSeenByMember(reply, feed);
     },
   );
 
