@@ -973,6 +973,13 @@ export async function runNemesis({
       const [deviceId, seq] = key.split('|');
       if (times > 1) found('exactly-once', `${labelOf(deviceId!)}: seq ${seq} handled ${times} times`);
     }
+    // What the server said, answers lost on the way included: a seq handled twice in one history is a finding even
+    // when a restore took that history away since (the watermark moves above only keep the history that stands).
+    for (const [key, said] of answers) {
+      const times = said.filter((answer) => answer === 'applied' || answer === 'refused').length;
+      const [deviceId, , seq] = key.split('|');
+      if (times > 1) found('exactly-once', `${labelOf(deviceId!)}: seq ${seq} answered as handled ${times} times`);
+    }
     /** The handled seqs of each write; a seq the device sent as two different writes is a finding itself. */
     const byWrite = (rows: readonly HandledSeq[], standing: boolean) => {
       const seqsOf = new Map<string, HandledSeq[]>();
