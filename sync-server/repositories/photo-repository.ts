@@ -120,13 +120,17 @@ export function createPhotoRepository(sql: Queryable) {
     },
 
     /**
-     * The file of `photoId` in a family `userId` is in, for an address that names the photo alone (its bytes, the
-     * spec's `imageUrl`): a photo id is unique only in its family (decision 0068).
+     * The file of `photoId` as `userId` may fetch it, in one statement: in a family of theirs (`familyId` when the
+     * address names it; a photo id is unique only in its family, decision 0068), once it is a photo, or before that
+     * to its uploader, who shows it while naming it. Null for anyone else, exactly as for an id that never existed.
      */
-    async fileSeenBy(photoId: string, userId: string): Promise<PhotoFile | null> {
+    async fileVisibleTo(photoId: string, userId: string, familyId: string | null): Promise<PhotoFile | null> {
       const [row] = await sql<PhotoFileRow[]>`
-        select f.* from photo_files f join family_members m on m.family_id = f.family_id and m.user_id = ${userId}
-        where f.photo_id = ${photoId}
+        select f.* from photo_files f
+        join family_members m on m.family_id = f.family_id and m.user_id = ${userId}
+        left join photos p on p.family_id = f.family_id and p.id = f.photo_id
+        where f.photo_id = ${photoId} ${familyId === null ? sql`` : sql`and f.family_id = ${familyId}`}
+          and (f.uploaded_by_id = ${userId} or p.id is not null)
         limit 1
       `;
       return row ? toPhotoFile(row) : null;

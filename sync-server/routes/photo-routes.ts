@@ -182,13 +182,10 @@ export const photoRoutes: FastifyPluginAsyncZod<{
   const settings = createSettingsRepository(sql);
   const notFound = () => new HttpError(404, { error: serverMessages.notFound });
 
-  /**
-   * A photo's file may be fetched by members of its family once it is a photo, and by its uploader before that (the
-   * device shows it while naming it). Anyone else gets exactly what an id that never existed gets.
-   */
-  async function visibleTo(file: PhotoFile | null, userId: string): Promise<PhotoFile> {
+  /** The file of a photo `userId` may fetch (`PhotoRepository.fileVisibleTo`); anyone else gets a 404. */
+  async function visibleFile(photoId: string, userId: string, familyId: string | null): Promise<PhotoFile> {
+    const file = await photos.fileVisibleTo(photoId, userId, familyId);
     if (!file) throw notFound();
-    if (file.uploadedById !== userId && !(await photos.findRef(file.photoId, file.familyId))) throw notFound();
     return file;
   }
 
@@ -341,8 +338,7 @@ export const photoRoutes: FastifyPluginAsyncZod<{
     async (request, reply) => {
       const { user } = signedIn(request);
       const { id: familyId, photoId, size } = request.params;
-      await requireMembership(families, familyId, user.id);
-      return sendPhoto(request, reply, await visibleTo(await photos.findFile(photoId, familyId), user.id), size);
+      return sendPhoto(request, reply, await visibleFile(photoId, user.id, familyId), size);
     },
   );
 
@@ -353,7 +349,7 @@ export const photoRoutes: FastifyPluginAsyncZod<{
     async (request, reply) => {
       const { user } = signedIn(request);
       const { photoId, size } = request.params;
-      return sendPhoto(request, reply, await visibleTo(await photos.fileSeenBy(photoId, user.id), user.id), size);
+      return sendPhoto(request, reply, await visibleFile(photoId, user.id, null), size);
     },
   );
 
