@@ -187,7 +187,10 @@ const chunkGroups = (
           'join/',
           'your-families-card',
         ]),
+        // The device's side of each write: loaded with the write code, or by a rebase when writes are queued.
         'pwa/sync/write',
+        'pwa/sync/local-mutators',
+        'pwa/sync/mutators/',
         'pwa/sync/photo-uploader',
         'pwa/sync/upload-in-parts',
         'pwa/sync/photo-keeper',

@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { reactionKey, type Change, type FamilyPull, type PullResponse, type SyncedPost } from '../../schema/sync.ts';
 import type { HearthDb } from '../db/hearth-db.ts';
 import type { LocalMutation } from './local-mutators.ts';
@@ -93,6 +93,22 @@ describe('rebase', () => {
 
     expect(await db.posts.get(postId)).toMatchObject({ content: 'my edit' });
     expect(await db.shadows.get(['posts', postId])).toEqual({ table: 'posts', id: postId, row: newer });
+  });
+
+  it('re-applies a write another tab queued in a tab that has not loaded the mutators yet', async () => {
+    const postId = crypto.randomUUID();
+    const first = post(postId, ada.id, 'v1');
+    await applyPullResponse(db, pullResponse([changes(2, { table: 'posts', op: 'put', row: first })]));
+    await writeLocally(db, { signedInUser: ada, now: localTime }, 'post.update', { postId, content: 'mine' });
+    // This tab never wrote: its rebase module is fresh, the mutators are loaded apart from the home (rebase.ts).
+    vi.resetModules();
+    const freshTab = await import('./rebase.ts');
+
+    const serverCopy = { ...post(postId, ada.id, 'v2'), updatedAt: '2030-01-02T00:00:00.000Z' };
+    await freshTab.applyPullResponse(db, pullResponse([changes(3, { table: 'posts', op: 'put', row: serverCopy })]));
+
+    expect(await db.posts.get(postId)).toMatchObject({ content: 'mine' });
+    expect(await db.shadows.get(['posts', postId])).toEqual({ table: 'posts', id: postId, row: serverCopy });
   });
 
   it('replaces the optimistic row with the server copy, and forgets the write once a full pull covers it', async () => {

@@ -2,7 +2,6 @@ import { childTablesOf, syncedTables, usersNamedBy, type SyncedTable } from '../
 import type { FamilyPull, HistoryChanged, PullResponse, RowPut, SyncedUser } from '../../schema/sync.ts';
 import type { HearthDb, OutboxEntry } from '../db/hearth-db.ts';
 import { groupFootprints, rangeReadKey, rangeWriteKeys, rowKey, rowOfKey, type Footprint } from './footprint.ts';
-import { applyLocalMutation } from './local-mutators.ts';
 import {
   createRecordingWriter,
   deleteWithChildren,
@@ -80,9 +79,30 @@ async function applyFamilyPull(db: HearthDb, writer: RowWriter, pull: FamilyPull
   await storeCursor(db, pull.cursor);
 }
 
+/**
+ * The device's side of every write, loaded apart from the home's first download: a rebase needs it only when writes
+ * are queued, and a tab that writes has it already (write.ts imports it). Not awaited inside a transaction, which
+ * IndexedDB would commit meanwhile: a rebase that finds it missing rolls back, loads it and runs again.
+ */
+let localMutators: typeof import('./local-mutators.ts') | undefined;
+
+class LocalMutatorsNotLoaded extends Error {}
+
+async function withLocalMutators<T>(run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    if (!(error instanceof LocalMutatorsNotLoaded)) throw error;
+    localMutators = await import('./local-mutators.ts');
+    return run();
+  }
+}
+
 /** Re-applies queued writes in seq order, each noting its footprint afresh on its outbox entry. */
 async function reapplyQueuedWrites(db: HearthDb, entries: readonly OutboxEntry[]): Promise<Footprint[]> {
   if (entries.length === 0) return [];
+  if (!localMutators) throw new LocalMutatorsNotLoaded();
+  const { applyLocalMutation } = localMutators;
   const signedInUser = await readSignedInUser(db);
   const footprints: Footprint[] = [];
   for (const entry of entries) {
@@ -178,8 +198,8 @@ async function forgetUnnamedUsers(db: HearthDb): Promise<void> {
  * a thousand writes waiting as with none (docs/decisions/0013-bounded-growth-and-rebase-by-footprint.md). Screens
  * never see a pull hide a pending write, and a refused write is rolled back exactly.
  */
-export async function rebase(db: HearthDb, update: ServerUpdate = {}): Promise<void> {
-  await inSyncTransaction(db, async () => {
+export function rebase(db: HearthDb, update: ServerUpdate = {}): Promise<void> {
+  return withLocalMutators(() => inSyncTransaction(db, async () => {
     const { confirmedThroughSeq } = update;
     const isConfirmed = (entry: OutboxEntry) =>
       confirmedThroughSeq !== undefined && entry.status === 'sent' && entry.seq <= confirmedThroughSeq;
@@ -215,7 +235,7 @@ export async function rebase(db: HearthDb, update: ServerUpdate = {}): Promise<v
         family.changes.some((change) => change.op === 'delete' && change.table === 'members'),
     );
     if (someoneLeft) await forgetUnnamedUsers(db);
-  });
+  }));
 }
 
 /**
@@ -232,7 +252,7 @@ export function startOverWithServer(
   db: HearthDb,
   { epoch, lastAppliedSeq }: Omit<HistoryChanged, 'error'>,
 ): Promise<number> {
-  return inSyncTransaction(db, async () => {
+  return withLocalMutators(() => inSyncTransaction(db, async () => {
     await db.shadows.clear();
     for (const table of [...syncedTables, 'users'] as const) await db.table(table).clear();
     await db.syncState.where('key').startsWith('cursor:').delete();
@@ -246,7 +266,7 @@ export function startOverWithServer(
     await db.syncState.put({ key: 'epoch', value: epoch });
     await reapplyQueuedWrites(db, await db.outbox.orderBy('seq').toArray());
     return lastAppliedSeq + later.length;
-  });
+  }));
 }
 
 /**
