@@ -30,8 +30,11 @@ export type RestoreKind = 'new-database' | 'in-place' | 'snapshot';
 /** One server process: its own pool, its own LISTEN, its own live streams, on the one database. */
 type Instance = { app: FastifyInstance; sql: Sql; notifier: SyncNotifier; baseUrl: string };
 
-/** A watermark move the server committed: which device's seq it handled, in which history. */
-export type HandledSeq = { id: number; deviceId: string; seq: number; epoch: string };
+/**
+ * A watermark move the server committed: which device's seq it handled, in which history, and in which stretch of
+ * the run (`NemesisServer.stretch`, what tells two histories apart when a restore kept the epoch).
+ */
+export type HandledSeq = { id: number; deviceId: string; seq: number; epoch: string; stretch: number };
 
 /**
  * What the server handled, recorded by the database itself, in the same transaction as the handling: a trigger on
@@ -40,12 +43,15 @@ export type HandledSeq = { id: number; deviceId: string; seq: number; epoch: str
  * every backup and goes back with every restore, exactly as the history it records.
  */
 const ledgerSchema = `
+  create table nemesis_stretch (stretch int not null);
+  insert into nemesis_stretch values (0);
   create table nemesis_handled (
-    id bigserial primary key, device_id uuid not null, seq bigint not null, epoch uuid not null
+    id bigserial primary key, device_id uuid not null, seq bigint not null, epoch uuid not null, stretch int not null
   );
   create function nemesis_record_handled() returns trigger language plpgsql as $$
   begin
-    insert into nemesis_handled (device_id, seq, epoch) select new.id, new.last_applied_seq, epoch from sync_history;
+    insert into nemesis_handled (device_id, seq, epoch, stretch)
+      select new.id, new.last_applied_seq, epoch, (select stretch from nemesis_stretch) from sync_history;
     return new;
   end $$;
   create trigger nemesis_handled after update of last_applied_seq on sync_devices
@@ -75,6 +81,12 @@ export class NemesisServer {
   /** The checks' own pool with a real PostgreSQL, unwatched: what the nemesis reads is not Hearth's statements. */
   private checksPool: Sql | null = null;
   private backup: { file: string; handledThrough: number; epoch: string } | null = null;
+  /**
+   * Restores begun: a snapshot put back may keep its epoch, and a device it holds at watermark 0 then starts over
+   * alone in it (decision 0050), sending its writes again under the seqs they had. Counted while the servers are
+   * down, so every answer and every watermark move belongs to exactly one stretch.
+   */
+  stretch = 0;
 
   private constructor(
     private readonly database: TestDatabase,
@@ -206,6 +218,7 @@ export class NemesisServer {
     if (!backup) throw new Error('no backup to restore');
     let lost: HandledSeq[] = [];
     await this.whileDown(async (admin) => {
+      this.stretch += 1;
       await meanwhile();
       lost = (await this.handledWhileDown()).filter((handled) => handled.id > backup.handledThrough);
       let target = this.url;
@@ -219,9 +232,20 @@ export class NemesisServer {
       }
       await run('pg_restore', ['--clean', '--if-exists', '--single-transaction', `--dbname=${target}`, backup.file]);
       if (kind === 'snapshot') await this.hideRestore(target);
+      await this.beginStretch(target);
       this.url = target;
     });
     return lost;
+  }
+
+  /** What the restored database handles from now on is recorded as of the stretch begun. */
+  private async beginStretch(url: string): Promise<void> {
+    const sql = connect(url, 1);
+    try {
+      await sql`update nemesis_stretch set stretch = ${this.stretch}`;
+    } finally {
+      await sql.end({ timeout: 5 });
+    }
   }
 
   /** The restored history row names the database as it is now, and is otherwise the backup's: as after a snapshot. */
@@ -284,8 +308,14 @@ export class NemesisServer {
 }
 
 async function handledIn(sql: Sql): Promise<HandledSeq[]> {
-  const rows = await sql<{ id: string; device_id: string; seq: string; epoch: string }[]>`
-    select id, device_id, seq, epoch from nemesis_handled order by id
+  const rows = await sql<{ id: string; device_id: string; seq: string; epoch: string; stretch: number }[]>`
+    select id, device_id, seq, epoch, stretch from nemesis_handled order by id
   `;
-  return rows.map((row) => ({ id: Number(row.id), deviceId: row.device_id, seq: Number(row.seq), epoch: row.epoch }));
+  return rows.map((row) => ({
+    id: Number(row.id),
+    deviceId: row.device_id,
+    seq: Number(row.seq),
+    epoch: row.epoch,
+    stretch: row.stretch,
+  }));
 }

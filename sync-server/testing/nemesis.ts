@@ -280,7 +280,7 @@ export async function runNemesis({
   const deviceById = new Map<string, Device>();
   /** Every write of every device, by when it was written. */
   const ledger = new Map<string, LedgerWrite>();
-  /** The writes sent under each `device|epoch|seq` that the server answered: what a handled seq was. */
+  /** The writes sent under each `device|epoch|seq|stretch` (NemesisServer.stretch) the server answered. */
   const sentUnder = new Map<string, Set<string>>();
   const answers = new Map<string, Answer[]>();
   /** Watermark moves of a history a restore put away, made after its backup was taken. */
@@ -291,7 +291,9 @@ export async function runNemesis({
   const photoBytes = await phonePhoto({ width: 64, height: 48 });
   const voiceBytes = await recording('chromeWebm', { seconds: 1 });
 
-  const seqKey = (deviceId: string, epoch: string, seq: number) => `${deviceId}|${epoch}|${seq}`;
+  const seqKey = (deviceId: string, epoch: string, seq: number, stretch = server.stretch) =>
+    `${deviceId}|${epoch}|${seq}|${stretch}`;
+  const keyOf = (row: HandledSeq) => seqKey(row.deviceId, row.epoch, row.seq, row.stretch);
   const labelOf = (deviceId: string) => deviceById.get(deviceId)?.label ?? `device ${deviceId}`;
   const describe = (write: LedgerWrite) => `${write.name} ${JSON.stringify(write.args)} (written ${write.writtenAt})`;
   const anyInstance = () => network.pick(server.instances)!;
@@ -984,7 +986,7 @@ export async function runNemesis({
     const byWrite = (rows: readonly HandledSeq[], standing: boolean) => {
       const seqsOf = new Map<string, HandledSeq[]>();
       for (const row of rows) {
-        const writes = [...(sentUnder.get(seqKey(row.deviceId, row.epoch, row.seq)) ?? [])];
+        const writes = [...(sentUnder.get(keyOf(row)) ?? [])];
         if (writes.length !== 1) {
           if (standing) {
             found('exactly-once', `${labelOf(row.deviceId)}: seq ${row.seq} was handled as ${writes.length} writes: ${writes.join(', ')}`);
@@ -999,7 +1001,7 @@ export async function runNemesis({
     const lost = byWrite(handledThenLost, false);
     const refusedIn = (rows: readonly HandledSeq[]) =>
       rows.some((row) =>
-        (answers.get(seqKey(row.deviceId, row.epoch, row.seq)) ?? []).some(
+        (answers.get(keyOf(row)) ?? []).some(
           (said) => said === 'refused' || said === 'duplicate-refused',
         ),
       );
