@@ -1,9 +1,10 @@
 /**
  * The spec's reads side by side, on a family of 200 posts (two comments and a like each), 50 events and
  * 150 chat messages: `GET /api/families/:id/posts` (20 posts with authors, likes and comments), `GET /api/families`,
- * `GET /api/families/:id/members`, `…/events`, `…/messages` (the newest 100) and a device's pull of the family from
- * the start (`POST /api/sync/pull`, about 1,000 changes in one page) and with nothing new on Hearth as people run it
- * (its own process, the production build, a session cookie) against the bare baseline
+ * `GET /api/families/:id/members`, `…/events`, `…/messages` (the newest 100), a device's pull of the family from
+ * the start (`POST /api/sync/pull`, about 1,000 changes in one page) and with nothing new, and another member's photo
+ * as a thumbnail (`GET /api/families/:id/photos/:photoId/thumb`, the read a photo grid makes most), on Hearth as
+ * people run it (its own process, the production build, a session cookie) against the bare baseline
  * (bench/support/bare-read-server.ts: Fastify + postgres.js, one query each, no session) on the same database, in the
  * same run. The load comes from wrk (Debian's; installed when missing), not from a Node process: 50 connections, 8 s a
  * round, three rounds each, alternating; medians reported with the ratio. Needs `npm run build`.
@@ -17,6 +18,7 @@ import { join } from 'node:path';
 import { withDatabase } from '../e2e/support/database.ts';
 import { startHearth } from '../e2e/support/hearth-server.ts';
 import { freePort } from '../sync-server/testing/free-port.ts';
+import { phonePhoto } from '../sync-server/testing/test-photos.ts';
 import { syncProtocolVersion, type FamilyCursor } from '../schema/index.ts';
 import { benchApi, familyWithFeed } from './support/api-setup.ts';
 import { median } from './support/figures.ts';
@@ -86,6 +88,29 @@ function upToDate(databaseUrl: string, familyId: string) {
   }, databaseUrl);
 }
 
+/** A photo another member uploads and shares in the family, its thumbnail made: answers its id. */
+async function anotherMembersPhoto(api: ReturnType<typeof benchApi>, owner: { cookie: string }, familyId: string) {
+  const photographer = await api.signUp('photographer');
+  await api.join(owner, photographer, familyId);
+  const photoId = randomUUID();
+  const form = new FormData();
+  form.append('file', new Blob([new Uint8Array(await phonePhoto())], { type: 'image/jpeg' }), 'photo.jpg');
+  const upload = await fetch(`${hearth.url}/api/families/${familyId}/photos/${photoId}/file`, {
+    method: 'POST',
+    headers: { cookie: photographer.cookie },
+    body: form,
+  });
+  if (upload.status !== 201) throw new Error(`Upload failed: ${upload.status} ${await upload.text()}`);
+  await api.device(photographer).push([
+    { name: 'photo.create', args: { photoId, familyId, albumId: null, title: null, description: null } },
+  ]);
+  const thumb = await fetch(`${hearth.url}/api/families/${familyId}/photos/${photoId}/thumb`, {
+    headers: { cookie: owner.cookie },
+  });
+  if (thumb.status !== 200) throw new Error(`Thumbnail: ${thumb.status}`);
+  return photoId;
+}
+
 /**
  * Connections to PostgreSQL on each side: Hearth's default (`DATABASE_POOL_MAX`), where the servers the tests start
  * take 5 so that many test databases fit in PostgreSQL's connections.
@@ -99,6 +124,7 @@ const bare = spawn(process.execPath, ['--import', 'tsx', 'bench/support/bare-rea
   env: {
     ...process.env,
     DATABASE_URL: hearth.databaseUrl,
+    DATA_DIR: hearth.dataDir,
     PORT: String(barePort),
     POOL_MAX: databaseConnections,
     COMPRESS: compressed ? '1' : '0',
@@ -116,6 +142,8 @@ try {
     messages: 150,
     databaseUrl: hearth.databaseUrl,
   });
+
+  const photoId = await anotherMembersPhoto(api, account, familyId);
 
   const cookie = [`cookie: ${account.cookie}`];
   /** A pull by a device of its own, from where `device` says it is. */
@@ -166,6 +194,11 @@ try {
       name: 'POST /api/sync/pull, nothing new',
       hearth: hearthPull(await upToDate(hearth.databaseUrl, familyId)),
       bare: { url: `http://127.0.0.1:${barePort}/version/${familyId}` },
+    },
+    {
+      name: 'GET /api/families/:id/photos/:photoId/thumb',
+      hearth: { url: `${hearth.url}/api/families/${familyId}/photos/${photoId}/thumb`, headers: cookie },
+      bare: { url: `http://127.0.0.1:${barePort}/thumb/${familyId}/${photoId}` },
     },
   ];
   console.log(

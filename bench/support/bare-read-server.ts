@@ -5,11 +5,14 @@
  * messages (the route's default page) with their senders; a family's version (what a device holding everything asks
  * about); everything a device pulls of a family from the start (its row, members, their users, posts, comments,
  * likes, albums, photos, events and their answers, chat messages, and the person's chat read and notifications: the
- * same rows Hearth sends). No session, no device bookkeeping, no membership check, no security headers: the floor
+ * same rows Hearth sends); a photo's thumbnail, its file found in the family and streamed from the disk store under
+ * DATA_DIR. No session, no device bookkeeping, no membership check, no security headers: the floor
  * for the same answers from the same data. With COMPRESS=1 it compresses as Hearth does (brotli or gzip, as asked).
  * Run as its own process:
- * `DATABASE_URL=… PORT=… [POOL_MAX=…] [COMPRESS=1] node --import tsx bench/support/bare-read-server.ts`.
+ * `DATABASE_URL=… PORT=… DATA_DIR=… [POOL_MAX=…] [COMPRESS=1] node --import tsx bench/support/bare-read-server.ts`.
  */
+import { createReadStream } from 'node:fs';
+import { join } from 'node:path';
 import fastifyCompress from '@fastify/compress';
 import Fastify from 'fastify';
 import postgres from 'postgres';
@@ -113,6 +116,15 @@ app.post<{ Params: { familyId: string; userId: string } }>('/pull/:familyId/:use
     )::text as page
   `;
   return reply.type('application/json').send(row?.page ?? '{}');
+});
+
+app.get<{ Params: { familyId: string; photoId: string } }>('/thumb/:familyId/:photoId', async (request, reply) => {
+  const [file] = await sql<{ sha256: string }[]>`
+    select sha256 from photo_files where family_id = ${request.params.familyId} and photo_id = ${request.params.photoId}
+  `;
+  if (!file) return reply.code(404).send();
+  const path = join(process.env.DATA_DIR ?? '', 'photos', 'display', `${file.sha256}-thumb.webp`);
+  return reply.type('image/webp').send(createReadStream(path));
 });
 
 app.get<{ Params: { familyId: string } }>('/version/:familyId', async (request) => {

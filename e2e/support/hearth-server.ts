@@ -17,6 +17,8 @@ export type RunningHearth = {
   url: string;
   /** The server's own database, for journeys that check what it holds or set up what no screen does yet. */
   databaseUrl: string;
+  /** Where this server keeps photo and voice files (`DATA_DIR`). */
+  dataDir: string;
   /** Kills the process at once (SIGKILL), as a crash would; `stop` still cleans up after it. */
   kill(): Promise<void>;
   stop(): Promise<void>;
@@ -95,6 +97,7 @@ export async function startHearth(
   return {
     url,
     databaseUrl: database.url,
+    dataDir,
     async kill() {
       if (server.exitCode !== null || server.signalCode !== null) return;
       const exited = new Promise((resolve) => server.once('exit', resolve));
