@@ -57,6 +57,9 @@ function wrk({ url, headers = [], script }: Target): Round {
       '-t2',
       `-c${connections}`,
       `-d${seconds}s`,
+      // wrk counts an answer slower than its 2 s default as a socket error and leaves it out of the latencies.
+      '--timeout',
+      '30s',
       '--latency',
       ...headers.flatMap((header) => ['-H', header]),
       ...(script ? ['-s', script] : []),
