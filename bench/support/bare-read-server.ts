@@ -16,6 +16,7 @@ import { join } from 'node:path';
 import fastifyCompress from '@fastify/compress';
 import Fastify from 'fastify';
 import postgres from 'postgres';
+import { storageKeys } from '../../sync-server/photos/photo-files.ts';
 
 const sql = postgres(process.env.DATABASE_URL ?? '', { max: Number(process.env.POOL_MAX ?? 10), onnotice: () => {} });
 const app = Fastify();
@@ -123,7 +124,8 @@ app.get<{ Params: { familyId: string; photoId: string } }>('/thumb/:familyId/:ph
     select sha256 from photo_files where family_id = ${request.params.familyId} and photo_id = ${request.params.photoId}
   `;
   if (!file) return reply.code(404).send();
-  const path = join(process.env.DATA_DIR ?? '', 'photos', 'display', `${file.sha256}-thumb.webp`);
+  // Where Hearth's disk store keeps it (app.ts: `DATA_DIR/photos`, then the store's own key).
+  const path = join(process.env.DATA_DIR ?? '', 'photos', storageKeys.display(file.sha256, 'thumb'));
   return reply.type('image/webp').send(createReadStream(path));
 });
 
